@@ -1,0 +1,246 @@
+"""The generic checks every game must pass, used by ``test_random_sim.py``.
+
+:func:`play_checked` plays a seeded random match to the end and checks the protocol's
+invariants after every step.  Each failed check raises ``AssertionError`` with the step.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from pakka.cards import Card, parse_card
+from pakka.engine import JSON, Action, Game, IllegalAction, State
+from pakka.errors import NotationError
+
+ENVELOPE = {
+    "game",
+    "seat",
+    "players_count",
+    "deal",
+    "phase",
+    "to_act",
+    "hand",
+    "players",
+    "table",
+    "scores",
+    "history",
+    "options",
+    "result",
+}
+_TOKEN = re.compile(r"[A-Za-z0-9♠♥♦♣★☆]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Bogus(Action):
+    """An action no game knows."""
+
+    type = "bogus"
+
+    def __str__(self) -> str:
+        return "bogus"
+
+    def to_json(self) -> JSON:
+        return {"type": "bogus"}
+
+
+def card_tokens(obj: Any) -> Counter[Card]:
+    """Every canonical card token (``S8``, ``H10``, ``JK``…) in a JSON value."""
+    found: Counter[Card] = Counter()
+    if isinstance(obj, str):
+        for tok in _TOKEN.findall(obj):
+            try:
+                card = parse_card(tok)
+            except NotationError:
+                continue
+            if str(card) == tok:
+                found[card] += 1
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            if k != "options":
+                found += card_tokens(v)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            found += card_tokens(v)
+    return found
+
+
+def snapshot(state: State) -> Any:
+    return json.dumps(state.full_state(), sort_keys=True, default=str)
+
+
+class Checker:
+    """Runs the per-step checks; remembers what each seat has legitimately seen."""
+
+    def __init__(self, game: Game, state: State) -> None:
+        self.game = game
+        self.state = state
+        self.pack = Counter(game.deck(state.players, state.options))
+        self.seen: dict[int | None, set[Card]] = {s: set() for s in range(state.players)}
+        self.seen[None] = set()
+
+    def all_steps(self, step: int, rng: random.Random) -> None:
+        self.acting(step)
+        self.conserved(self.state, step)
+        self.private(step)
+        self.rejects_illegal(step, rng)
+        self.clone_independent(step, rng)
+        if step & (step - 1) == 0:  # powers of two (and 0)
+            self.replays(step)
+            self.determinizes(step, rng)
+
+    def acting(self, step: int) -> None:
+        st = self.state
+        to_act = st.to_act()
+        assert to_act, f"step {step}: match not over but nobody may act"
+        for s in to_act:
+            legal = st.legal_actions(s)
+            assert legal, f"step {step}: seat {s} is to act with no legal action"
+            assert len(set(legal)) == len(legal), f"step {step}: duplicate legal actions"
+            assert legal == st.legal_actions(s), f"step {step}: legal_actions not deterministic"
+            for a in legal[:50]:
+                assert st.game.action_from_json(json.loads(json.dumps(a.to_json()))) == a
+        for s in set(range(st.players)) - to_act:
+            assert st.legal_actions(s) == [], f"step {step}: seat {s} not to act has actions"
+
+    def conserved(self, st: State, step: int) -> None:
+        held: Counter[Card] = Counter()
+        for cards in st.card_locations().values():
+            held.update(cards)
+        assert held == self.pack, (
+            f"step {step}: cards not conserved; missing {self.pack - held}, extra {held - self.pack}"
+        )
+        physical = [(c, c.copy) for cards in st.card_locations().values() for c in cards]
+        assert len(set(physical)) == len(physical), f"step {step}: a physical card is in two places"
+
+    def private(self, step: int) -> None:
+        st = self.state
+        locs = st.card_locations()
+        for seat in [*range(st.players), None]:
+            visible = st.visible_locations(seat)
+            now = {c for name in visible for c in locs.get(name, ())}
+            self.seen[seat] |= now
+            obs = st.observation(seat)
+            assert set(obs) >= ENVELOPE, f"step {step}: envelope lacks {ENVELOPE - set(obs)}"
+            assert obs["seat"] == seat and obs["to_act"] == sorted(st.to_act())
+            json.dumps(obs)  # JSON-ready
+            leaked = set(card_tokens(obs)) - self.seen[seat]
+            assert not leaked, (
+                f"step {step}: seat {seat} sees hidden cards {sorted(map(str, leaked))}"
+            )
+            if seat is not None and f"hand:{seat}" in locs:
+                assert Counter(obs["hand"]) == Counter(str(c) for c in locs[f"hand:{seat}"]), (
+                    f"step {step}: seat {seat}'s hand is not its own"
+                )
+
+    def rejects_illegal(self, step: int, rng: random.Random) -> None:
+        st = self.state
+        before = snapshot(st)
+        to_act = sorted(st.to_act())
+        seat = rng.choice(to_act)
+        with pytest.raises(IllegalAction) as info:
+            st.apply(seat, Bogus())
+        assert info.value.legal, f"step {step}: IllegalAction names no legal alternatives"
+        assert str(st.legal_actions(seat)[0]) in str(info.value)
+        idle = [s for s in range(st.players) if s not in to_act]
+        if idle:
+            with pytest.raises(IllegalAction, match="not your turn"):
+                st.apply(idle[0], st.legal_actions(seat)[0])
+        for s in to_act:  # an action legal for another seat or phase, if any
+            others = set(st.legal_actions(s)) - set(st.legal_actions(seat))
+            if others and s != seat:
+                with pytest.raises(IllegalAction):
+                    st.apply(seat, sorted(others, key=str)[0])
+        for junk in ({"type": "no-such-action"}, "play S8", {"type": "play", "cards": 7}, None):
+            with pytest.raises(IllegalAction):
+                st.game.action_from_json(junk)
+        with pytest.raises(IllegalAction):
+            st.apply(st.players, st.legal_actions(seat)[0])
+        assert snapshot(st) == before, f"step {step}: a rejected action changed the state"
+
+    def clone_independent(self, step: int, rng: random.Random) -> None:
+        st = self.state
+        before = snapshot(st)
+        twin = st.clone()
+        assert twin == st and snapshot(twin) == before, f"step {step}: clone differs"
+        seat = rng.choice(sorted(twin.to_act()))
+        twin.apply(seat, rng.choice(twin.legal_actions(seat)))
+        assert snapshot(st) == before, f"step {step}: acting on a clone changed the original"
+
+    def replays(self, step: int) -> None:
+        st = self.state
+        record = json.loads(json.dumps(st.to_json()))
+        try:
+            again = st.game.from_json(record)
+        except Exception as exc:
+            raise AssertionError(
+                f"step {step}: JSON replay does not reproduce the state: {exc}"
+            ) from exc
+        assert again == st, f"step {step}: JSON replay does not reproduce the state"
+        for seat in [*range(st.players), None]:
+            assert again.observation(seat) == st.observation(seat)
+
+    def determinizes(self, step: int, rng: random.Random) -> None:
+        st = self.state
+        for seat in [*range(st.players), None]:
+            if seat is None:
+                continue
+            obs = st.observation(seat)
+            det = st.determinize(seat, random.Random(rng.random()))
+            assert det.observation(seat) == obs, (
+                f"step {step}: determinize({seat}) changes the seat's observation"
+            )
+            self.conserved(det, step)
+            assert det.to_act() == st.to_act()
+            locs, dlocs = st.card_locations(), det.card_locations()
+            for name in st.visible_locations(seat):
+                assert Counter(locs.get(name, ())) == Counter(dlocs.get(name, ())), (
+                    f"step {step}: determinize({seat}) moved visible location {name}"
+                )
+            actor = rng.choice(sorted(det.to_act()))
+            legal = det.legal_actions(actor)
+            assert legal, f"step {step}: determinized state has no legal action"
+            det.apply(actor, rng.choice(legal))  # a search bot can play on from it
+
+
+def random_action(state: State, rng: random.Random) -> tuple[int, Action]:
+    seat = rng.choice(sorted(state.to_act()))
+    return seat, rng.choice(state.legal_actions(seat))
+
+
+def play_checked(
+    game: Game, players: int, options: Any, seed: int, max_steps: int = 100_000
+) -> State:
+    """Play a seeded random match to the end with every check after every step."""
+    rng = random.Random(seed)
+    state = game.new_match(players=players, options=options, seed=seed)
+    checker = Checker(game, state)
+    step = 0
+    while not state.is_over():
+        assert step < max_steps, f"match not over after {max_steps} steps"
+        checker.all_steps(step, rng)
+        random.seed(rng.random())  # the global RNG must not matter
+        seat, action = random_action(state, rng)
+        state.apply(seat, action)
+        step += 1
+    checker.conserved(state, step)
+    checker.private(step)
+    checker.replays(step)
+    assert state.to_act() == frozenset()
+    assert all(state.legal_actions(s) == [] for s in range(players))
+    with pytest.raises(IllegalAction, match="over"):
+        state.apply(0, Bogus())
+    result = state.result()
+    assert len(result.scores) == players and len(result.ranks) == players
+    assert result.winners and min(result.ranks) == 1
+    bounds = game.info.score_bounds
+    if bounds is not None:
+        assert all(bounds[0] <= s <= bounds[1] for s in result.scores), result.scores
+    assert state.observation(0)["result"] == result.to_json()
+    return state

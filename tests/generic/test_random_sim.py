@@ -1,0 +1,37 @@
+"""The generic suite: every registered game (and the toy game) played at random to the
+end, for every player count and option variant, with every protocol invariant checked
+after every step.  There is no exclusion list."""
+
+from __future__ import annotations
+
+import pytest
+
+import pakka.games
+from pakka.engine import Game, option_variants
+from tests.generic.harness import play_checked
+from tests.generic.toy import TOY
+
+SEEDS = (1, 2)
+
+
+def _cases() -> list[object]:
+    games: list[Game] = [TOY] + [pakka.games.get(n) for n in pakka.games.names()]
+    cases = []
+    for game in games:
+        variants = option_variants(game)
+        for players in game.info.player_counts:
+            for i, options in enumerate(variants):
+                # every variant at the default player count, defaults at every count
+                if i and players != game.info.default_players:
+                    continue
+                for seed in SEEDS:
+                    label = f"{game.name}-{players}p-v{i}-s{seed}"
+                    cases.append(pytest.param(game, players, options, seed, id=label))
+    return cases
+
+
+@pytest.mark.parametrize(("game", "players", "options", "seed"), _cases())
+def test_random_match_keeps_every_invariant(
+    game: Game, players: int, options: object, seed: int
+) -> None:
+    play_checked(game, players, options, seed)
