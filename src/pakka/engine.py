@@ -158,7 +158,10 @@ class GameInfo:
     has_chance: bool = True
     score_bounds: tuple[float, float] | None = None
     option_samples: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    option_help: Mapping[str, str] = field(default_factory=dict)
+    """One line per option for ``pakka games`` and the clients' table setup."""
     description: str = ""
+    """One or two sentences for people choosing a game."""
 
     @property
     def player_counts(self) -> range:
