@@ -1,0 +1,279 @@
+"""The ``pakka`` command: ``games``, ``play``, ``replay`` (and ``serve`` etc. as they land).
+
+``pakka play`` here is the plain line-based client: the person sits at seat 0 and random
+bots take the other seats.  It shows the hand, the table and the legal moves, reads moves
+in card notation (or by number) and explains every rejected input.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import sys
+import typing
+from pathlib import Path
+from typing import Annotated, Any, TextIO
+
+import typer
+
+import pakka.games
+from pakka.cards import parse_card
+from pakka.engine import Action, Event, Game, State
+from pakka.errors import AmbiguousAction, IllegalAction, NotationError, PakkaError
+from pakka.i18n import t
+
+app = typer.Typer(
+    help="pakka: Anarchy, Pentagrammi, Norlanninnakki and Guandan.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+MAX_LISTED = 30
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.secho(message, err=True, fg=typer.colors.RED)
+    return typer.Exit(2)
+
+
+def _game(name: str) -> Game:
+    try:
+        return pakka.games.get(name)
+    except PakkaError as exc:
+        raise _fail(str(exc)) from None
+
+
+def _options(game: Game, pairs: list[str]) -> Any:
+    parsed: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise _fail(f"--option takes key=value, not {pair!r}")
+        parsed[key.strip()] = value.strip()
+    try:
+        return game.options_from_strings(parsed)
+    except PakkaError as exc:
+        raise _fail(str(exc)) from None
+
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts and options."""
+    for name in pakka.games.names():
+        game = pakka.games.get(name)
+        info = game.info
+        typer.secho(f"{name}", bold=True, nl=False)
+        typer.echo(f"  {info.title}, {info.min_players}-{info.max_players} players")
+        if info.description:
+            typer.echo(f"    {info.description}")
+        hints = typing.get_type_hints(game.Options)
+        default = game.Options()
+        for f in dataclasses.fields(game.Options):
+            kind = hints[f.name]
+            allowed = typing.get_args(kind) if typing.get_origin(kind) is typing.Literal else ()
+            values = (
+                " | ".join(map(str, allowed)) if allowed else getattr(kind, "__name__", str(kind))
+            )
+            typer.echo(f"    --option {f.name}={getattr(default, f.name)}  ({values})")
+            if f.name in info.option_help:
+                typer.echo(f"        {info.option_help[f.name]}")
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="anarchy, pentagrammi, norlanninnakki or guandan")],
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed for the deal (replayable)")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="variant option key=value")] = None,
+    lang: Annotated[str, typer.Option(help="en or fi")] = "en",
+    save: Annotated[
+        Path | None, typer.Option(help="write the match record here at the end")
+    ] = None,
+) -> None:
+    """Play in the terminal at seat 0 against random bots."""
+    g = _game(game)
+    opts = _options(g, option or [])
+    try:
+        state = g.new_match(players=players, options=opts, seed=seed)
+    except PakkaError as exc:
+        raise _fail(str(exc)) from None
+    client = LineClient(state, lang, sys.stdin, sys.stdout)
+    finished = client.run()
+    if save is not None:
+        save.write_text(json.dumps(state.to_json(), indent=1))
+        typer.echo(t("saved", lang, path=save))
+    if not finished:
+        raise typer.Exit(1)
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="a match record written by --save or the server")],
+    seat: Annotated[
+        int | None, typer.Option(help="whose view to show (default: spectator)")
+    ] = None,
+) -> None:
+    """Replay a saved match and print each step from one seat's view."""
+    try:
+        data = json.loads(record.read_text())
+        g = _game(data["game"])
+        target = g.from_json(data)
+    except (OSError, ValueError, KeyError, PakkaError) as exc:
+        raise _fail(f"cannot replay {record}: {exc}") from None
+    state = g.new_match(target.players, target.options, target.seed, target.stacked_deck)
+    assert target.log is not None
+    for step, (s, action) in enumerate(target.log, 1):
+        for event in state.apply(s, action):
+            if event.visible_to(seat):
+                typer.echo(f"{step:4}  seat {s}: {event_text(event)}")
+    typer.echo(json.dumps(state.result().to_json()))
+
+
+def event_text(event: Event) -> str:
+    """An event in plain words (generic; the full clients word each game's events)."""
+    data = ", ".join(f"{k}={_short(v)}" for k, v in event.data.items())
+    return f"{event.type.replace('_', ' ')}" + (f" ({data})" if data else "")
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(_short(v) for v in value)
+    if isinstance(value, str):
+        try:
+            return parse_card(value).pretty()
+        except NotationError:
+            return value
+    return str(value)
+
+
+class LineClient:
+    """A person at seat 0 against random bots, over text streams (testable)."""
+
+    def __init__(self, state: State, lang: str, inp: TextIO, out: TextIO, seat: int = 0) -> None:
+        self.state = state
+        self.lang = lang
+        self.inp = inp
+        self.out = out
+        self.seat = seat
+        self.bot_rng = random.Random(state.seed ^ 0x5EED)
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def run(self) -> bool:
+        """Play to the end; False if the person quit."""
+        st = self.state
+        while not st.is_over():
+            to_act = st.to_act()
+            for bot in sorted(to_act - {self.seat}):
+                self.show_events(st.apply(bot, self.bot_rng.choice(st.legal_actions(bot))))
+            if self.seat in st.to_act():
+                action = self.ask()
+                if action is None:
+                    self.say(t("quit", self.lang))
+                    return False
+                self.show_events(st.apply(self.seat, action))
+        result = st.result()
+        self.say(t("match_over", self.lang))
+        self.say(t("final_scores", self.lang, scores=", ".join(map(str, result.scores))))
+        self.say(t("winners", self.lang, seats=", ".join(map(str, result.winners))))
+        return True
+
+    def show_events(self, events: list[Event]) -> None:
+        for event in events:
+            if event.visible_to(self.seat):
+                self.say("  · " + event_text(event))
+
+    def show(self) -> list[Action]:
+        obs = self.state.observation(self.seat)
+        self.say("")
+        self.say(f"== {obs['game']} · {t('deal', self.lang)} {obs['deal']} · {obs['phase']} ==")
+        for key, value in obs["table"].items():
+            self.say(
+                f"  {key}: {_short(value) if not isinstance(value, dict) else json.dumps(value)}"
+            )
+        for p in obs["players"]:
+            facts = ", ".join(f"{k}={_short(v)}" for k, v in p.items() if k != "seat")
+            name = (
+                t("you", self.lang)
+                if p.get("seat") == self.seat
+                else t("seat_name", self.lang, seat=p.get("seat"))
+            )
+            self.say(f"  {name}: {facts}")
+        self.say(f"  {t('scores', self.lang)}: {obs['scores']}")
+        hand = " ".join(parse_card(c).pretty() for c in obs["hand"] or [])
+        self.say(f"{t('hand', self.lang)}: {hand}")
+        legal = self.state.legal_actions(self.seat)
+        self.say(f"{t('legal_moves', self.lang)}:")
+        self.list_moves(legal)
+        return legal
+
+    def list_moves(self, legal: list[Action]) -> None:
+        for i, action in enumerate(legal[:MAX_LISTED], 1):
+            self.say(f"  {i:3}. {_pretty_action(action)}")
+        if len(legal) > MAX_LISTED:
+            self.say("  " + t("more_moves", self.lang, count=len(legal) - MAX_LISTED))
+
+    def read(self, prompt: str) -> str | None:
+        self.out.write(prompt + "> ")
+        self.out.flush()
+        line = self.inp.readline()
+        return None if line == "" else line.strip()
+
+    def ask(self) -> Action | None:
+        legal = self.show()
+        while True:
+            text = self.read(t("prompt_move", self.lang))
+            if text is None or text.lower() in ("q", "quit", "exit"):
+                return None
+            if text in ("?", "h", "help"):
+                self.say(t("help_line", self.lang))
+                continue
+            if text.lower() in ("l", "list"):
+                self.list_moves(legal)
+                continue
+            if text.isdigit() and 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            try:
+                return self.state.game.parse_action(self.state, self.seat, text)
+            except AmbiguousAction as exc:
+                chosen = self.choose(exc.matches)
+                if chosen is not None:
+                    return chosen
+            except IllegalAction as exc:
+                self.say(t("illegal", self.lang, reason=exc.reason))
+            except PakkaError as exc:
+                self.say(t("bad_input", self.lang, reason=str(exc)))
+
+    def choose(self, matches: list[Any]) -> Action | None:
+        self.say(t("choose_which", self.lang))
+        self.list_moves(matches)
+        text = self.read("#")
+        if text and text.isdigit() and 1 <= int(text) <= len(matches):
+            chosen: Action = matches[int(text) - 1]
+            return chosen
+        return None
+
+
+def _pretty_action(action: Action) -> str:
+    text = str(action)
+    out = []
+    for tok in text.split():
+        try:
+            card = parse_card(tok)
+        except NotationError:
+            out.append(tok)
+            continue
+        out.append(card.pretty() if str(card) == tok.upper() else tok)
+    return " ".join(out)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()
