@@ -91,9 +91,9 @@ def test_option_variants_cover_every_flag_value() -> None:
     variants = option_variants(TOY)
     assert variants == [
         ToyOptions(),
-        ToyOptions(tie="split"),
         ToyOptions(deals=1),
         ToyOptions(deals=3),
+        ToyOptions(tie="split"),
     ]
 
 
