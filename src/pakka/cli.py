@@ -22,6 +22,7 @@ from pakka.cards import parse_card
 from pakka.engine import Action, Event, Game, State
 from pakka.errors import AmbiguousAction, IllegalAction, NotationError, PakkaError
 from pakka.i18n import t
+from pakka.server.cli import serve
 
 app = typer.Typer(
     help="pakka: Anarchy, Pentagrammi, Norlanninnakki and Guandan.",
@@ -268,6 +269,10 @@ def _pretty_action(action: Action) -> str:
             continue
         out.append(card.pretty() if str(card) == tok.upper() else tok)
     return " ".join(out)
+
+
+# `pakka serve` lives with the server (src/pakka/server/cli.py); the extra loads lazily.
+app.command()(serve)
 
 
 def main() -> None:

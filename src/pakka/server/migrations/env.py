@@ -1,0 +1,33 @@
+"""Alembic environment: run by :meth:`pakka.server.storage.Storage.migrate`.
+
+The caller passes an open connection in ``config.attributes["connection"]``; run by hand
+(``alembic -c ...``) it connects to ``sqlalchemy.url`` itself.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import context
+
+from pakka.server.storage import metadata
+
+config = context.config
+
+
+def run() -> None:
+    connection = config.attributes.get("connection")
+    if connection is None:
+        engine = sa.create_engine(config.get_main_option("sqlalchemy.url") or "")
+        with engine.begin() as conn:
+            _migrate(conn)
+        return
+    _migrate(connection)
+
+
+def _migrate(connection: sa.Connection) -> None:
+    context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+run()

@@ -1,0 +1,305 @@
+"""The wire protocol: typed, validated messages between the server and its clients.
+
+Every WebSocket frame is one JSON object with a ``type``.  Inbound frames are parsed into
+the models below (unknown types, unknown fields and wrong types are a ``ProtocolError``
+told to the sender only); outbound frames are built from them, so the JSON schemas in
+``docs/protocol-schemas/`` are generated from this module (``pakka dev schemas`` or
+``python -m pakka.server.schemas``) and a test checks they are current.
+
+``PROTOCOL_VERSION`` is bumped on any incompatible change; the server says it in its
+``hello`` and a client may put it in every message (``"protocol": 1``) to be refused
+cleanly by a newer server.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal, TypeAlias
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from pakka.errors import ProtocolError
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE_BYTES = 16_384
+"""Largest inbound WebSocket frame; the biggest legal action is far below this."""
+MAX_NAME_LENGTH = 32
+
+BotLevel: TypeAlias = Literal["random", "easy", "normal", "hard"]
+TableStatus: TypeAlias = Literal["open", "playing", "over"]
+SeatKind: TypeAlias = Literal["person", "bot"]
+ErrorCode: TypeAlias = Literal[
+    "bad_json", "too_large", "bad_message", "protocol", "illegal", "not_seated", "not_started"
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- REST ---------------------------------------------------------------------------------
+
+
+class OptionInfo(_Model):
+    """One variant option of a game, for the table setup form."""
+
+    name: str
+    type: Literal["bool", "int", "choice", "text"]
+    default: Any
+    choices: list[Any] | None = None
+    help: str = ""
+
+
+class GameMeta(_Model):
+    """A registered game as the lobby shows it (from its ``GameInfo`` and ``Options``)."""
+
+    name: str
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    default_players: int
+    simultaneous: bool
+    hidden_information: bool
+    options: list[OptionInfo]
+    rules: list[str] = Field(description="languages the rules are available in")
+
+
+class SeatSpec(_Model):
+    """How a seat is filled when the table is created."""
+
+    kind: SeatKind = "person"
+    level: BotLevel = "random"
+
+
+class CreateTable(_Model):
+    """``POST /api/tables``.  ``name`` (optional) seats the creator at the first free seat."""
+
+    game: str = Field(max_length=40)
+    players: int | None = Field(default=None, ge=1, le=10)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=32)
+    seats: list[SeatSpec] | None = Field(
+        default=None, max_length=10, description="one per seat; default: all open for people"
+    )
+    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME_LENGTH)
+    public: bool = True
+    turn_seconds: float | None = Field(
+        default=None, ge=5, le=3600, description="after this a bot plays for an absent person"
+    )
+    bot_delay: float = Field(default=0.0, ge=0, le=10, description="seconds between bot moves")
+
+
+class JoinTable(_Model):
+    """``POST /api/tables/{id}/join``: take a free seat (the first one if ``seat`` is unset)."""
+
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    seat: int | None = Field(default=None, ge=0, le=9)
+
+
+class SeatView(_Model):
+    seat: int
+    kind: SeatKind
+    level: BotLevel | None = None
+    name: str | None = None
+    taken: bool = Field(description="a bot, or a person has joined")
+    connected: bool = False
+    away: bool = Field(default=False, description="a bot plays for this person until they return")
+
+
+class TableView(_Model):
+    """A table as anyone may see it (no secrets)."""
+
+    id: str
+    code: str = Field(description="short invite code: /join/{code}")
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    seats: list[SeatView]
+    status: TableStatus
+    match: int = Field(description="1 for the first match, +1 per rematch; 0 before the start")
+    public: bool
+    turn_seconds: float | None
+    bot_delay: float
+    created: str
+
+
+class Joined(_Model):
+    """The answer to create-with-name and join: keep ``token`` secret, it is your seat."""
+
+    table: TableView
+    seat: int | None = None
+    token: str | None = None
+
+
+class MatchSummary(_Model):
+    number: int
+    actions: int
+    over: bool
+    result: dict[str, Any] | None = None
+
+
+class ReplayStep(_Model):
+    """One frame of the replay viewer: the observation after ``step`` actions."""
+
+    table: str
+    match: int
+    step: int
+    steps: int
+    seat: int | None
+    action: dict[str, Any] | None = Field(description="the action that led here (None at 0)")
+    actor: int | None = None
+    observation: dict[str, Any]
+
+
+# --- WebSocket: client -> server ----------------------------------------------------------
+
+
+class ActionMsg(_Model):
+    """Take an action for your own seat; ``version`` (optional) is the state you saw."""
+
+    type: Literal["action"]
+    action: dict[str, Any]
+    version: int | None = None
+    protocol: int | None = None
+
+
+class HintMsg(_Model):
+    """Ask for a suggested action."""
+
+    type: Literal["hint"]
+    protocol: int | None = None
+
+
+class PingMsg(_Model):
+    type: Literal["ping"]
+    protocol: int | None = None
+
+
+Inbound = Annotated[ActionMsg | HintMsg | PingMsg, Field(discriminator="type")]
+_INBOUND: TypeAdapter[ActionMsg | HintMsg | PingMsg] = TypeAdapter(Inbound)
+
+
+# --- WebSocket: server -> client ----------------------------------------------------------
+
+
+class HelloMsg(_Model):
+    """First frame on every connection: who you are at this table."""
+
+    type: Literal["hello"] = "hello"
+    protocol: int = PROTOCOL_VERSION
+    table: str
+    seat: int | None = Field(description="your seat, None for a spectator")
+    name: str | None = None
+
+
+class TableMsg(_Model):
+    """The table's seats and status changed (someone joined, connected, left, rematch)."""
+
+    type: Literal["table"] = "table"
+    table: TableView
+
+
+class StateMsg(_Model):
+    """The match as your seat sees it, after ``version`` actions of match ``match``."""
+
+    type: Literal["state"] = "state"
+    version: int
+    match: int
+    observation: dict[str, Any]
+    legal_actions: list[dict[str, Any]]
+    legal_text: list[str] = Field(description="the legal actions in card notation")
+    events: list[dict[str, Any]] = Field(description="what happened since the last state")
+
+
+class ErrorMsg(_Model):
+    """Only to the sender: what was wrong, and what is allowed now."""
+
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    message: str
+    legal_actions: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class HintReply(_Model):
+    type: Literal["hint"] = "hint"
+    action: dict[str, Any] | None
+    text: str
+    engine: bool = Field(description="False: a random legal action (no hint engine yet)")
+
+
+class PongMsg(_Model):
+    type: Literal["pong"] = "pong"
+
+
+Outbound = Annotated[
+    HelloMsg | TableMsg | StateMsg | ErrorMsg | HintReply | PongMsg, Field(discriminator="type")
+]
+
+
+def parse_inbound(raw: str | bytes) -> ActionMsg | HintMsg | PingMsg:
+    """Read one client frame; raises :class:`ProtocolError` with a code and a reason."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise WireError(
+            "too_large", f"message is {len(raw)} bytes; the limit is {MAX_MESSAGE_BYTES}"
+        )
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise WireError("bad_json", f"not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise WireError("bad_message", "a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind not in ("action", "hint", "ping"):
+        raise WireError(
+            "bad_message", f"unknown message type {kind!r}; types are: action, hint, ping"
+        )
+    try:
+        msg = _INBOUND.validate_python(data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'][1:]) or 'message'}: {e['msg']}"
+            for e in exc.errors()
+        )
+        raise WireError("bad_message", f"bad {kind} message: {problems}") from None
+    if msg.protocol is not None and msg.protocol != PROTOCOL_VERSION:
+        raise WireError(
+            "protocol",
+            f"protocol {msg.protocol} is not spoken here; this server speaks {PROTOCOL_VERSION}",
+        )
+    return msg
+
+
+class WireError(ProtocolError):
+    """A bad inbound frame; ``code`` is the ``error`` message's code."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        self.code: ErrorCode = code
+        super().__init__(message)
+
+
+SCHEMA_MODELS: dict[str, type[BaseModel]] = {
+    "in-action": ActionMsg,
+    "in-hint": HintMsg,
+    "in-ping": PingMsg,
+    "out-hello": HelloMsg,
+    "out-table": TableMsg,
+    "out-state": StateMsg,
+    "out-error": ErrorMsg,
+    "out-hint": HintReply,
+    "out-pong": PongMsg,
+    "rest-create-table": CreateTable,
+    "rest-join-table": JoinTable,
+    "rest-joined": Joined,
+    "rest-table": TableView,
+    "rest-game": GameMeta,
+    "rest-replay-step": ReplayStep,
+}
+
+
+def schemas() -> dict[str, dict[str, Any]]:
+    """JSON schema of every message, by file stem (``docs/protocol-schemas/<stem>.json``)."""
+    out = {name: model.model_json_schema() for name, model in SCHEMA_MODELS.items()}
+    out["in"] = TypeAdapter(Inbound).json_schema()
+    out["out"] = TypeAdapter(Outbound).json_schema()
+    return out

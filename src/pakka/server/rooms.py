@@ -1,0 +1,653 @@
+"""Rooms: the live tables of one server process, and the only place that calls ``apply``.
+
+A :class:`Room` holds one table's match state, rebuilt from storage by replay when it is
+first needed (so a restart, even ``kill -9``, loses nothing that was ever acknowledged).
+Every change runs under the room's lock in the same order:
+
+1. read the action (``game.action_from_json``) and check it (``state.check``) — an
+   :class:`IllegalAction` goes back to the sender only, and nothing has changed;
+2. commit it to the database;
+3. apply it to the state;
+4. publish each audience's own projection (``observation(seat)``, the legal actions and
+   the events that seat may see; spectators get ``observation(None)``).
+
+Bots (seats created as bots, and people who are away past the turn timer) are played by
+one driver task per room after each change.  :class:`RoomRegistry` owns the rooms and their
+tasks and cancels them all in :meth:`RoomRegistry.close`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import hmac
+import importlib
+import json
+import logging
+import random
+import secrets
+import typing
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import pakka.games
+from pakka.engine import Action, Event, Game, State, options_from_mapping
+from pakka.errors import IllegalAction, PakkaError
+from pakka.server.protocol import (
+    GameMeta,
+    HelloMsg,
+    HintReply,
+    OptionInfo,
+    SeatView,
+    StateMsg,
+    TableMsg,
+    TableView,
+)
+from pakka.server.pubsub import PubSubBackend, Subscription, Update
+from pakka.server.storage import SeatRecord, Storage, TableRecord, hash_token, now
+
+log = logging.getLogger("pakka.server")
+
+SPECTATOR = "spectator"
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+class RoomError(PakkaError):
+    """A lobby request that cannot be done; ``status`` is the HTTP status to answer."""
+
+    def __init__(self, status: int, message: str) -> None:
+        self.status = status
+        super().__init__(message)
+
+
+class Bot(Protocol):
+    def act(self, observation: dict[str, Any], legal_actions: Sequence[Action]) -> Action: ...
+
+
+class RandomBot:
+    """The built-in stand-in while ``pakka.bots`` does not exist: a random legal action."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: dict[str, Any], legal_actions: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal_actions))
+
+
+def make_bot(game: str, level: str, seed: int | None) -> Bot:
+    """``pakka.bots.make(game, level, seed=seed)`` if it exists, else :class:`RandomBot`."""
+    try:
+        bots = importlib.import_module("pakka.bots")
+    except ModuleNotFoundError:
+        return RandomBot(seed)
+    maker = getattr(bots, "make", None)
+    if maker is None:
+        return RandomBot(seed)
+    try:
+        bot: Bot = maker(game, level, seed=seed)
+    except Exception:
+        log.exception("pakka.bots.make(%r, %r) failed; using a random bot", game, level)
+        return RandomBot(seed)
+    return bot
+
+
+def suggest(game: str, observation: dict[str, Any], legal: list[Action]) -> tuple[Action, bool]:
+    """A hint: ``pakka.bots.suggest(game, observation, legal)`` if it exists, else random."""
+    try:
+        bots = importlib.import_module("pakka.bots")
+        hinter = getattr(bots, "suggest", None)
+    except ModuleNotFoundError:
+        hinter = None
+    if hinter is not None:
+        try:
+            action = hinter(game, observation, legal)
+            if action in legal:
+                return action, True
+        except Exception:
+            log.exception("pakka.bots.suggest failed; giving a random hint")
+    return random.choice(legal), False
+
+
+def jsonable(value: Any) -> Any:
+    """Event data as plain JSON (cards and other values become their notation)."""
+    return json.loads(json.dumps(value, default=str))
+
+
+def game_meta(game: Game, rule_langs: list[str]) -> GameMeta:
+    """The lobby's description of a game, read from its ``GameInfo`` and ``Options``."""
+    info = game.info
+    hints = typing.get_type_hints(game.Options)
+    default = game.Options()
+    options = []
+    for f in dataclasses.fields(game.Options):
+        hint = hints[f.name]
+        value = getattr(default, f.name)
+        choices: list[Any] | None = None
+        if typing.get_origin(hint) is typing.Literal:
+            kind = "choice"
+            choices = list(typing.get_args(hint))
+        elif hint is bool:
+            kind = "bool"
+        elif hint is int:
+            kind = "int"
+            samples = info.option_samples.get(f.name)
+            if samples:
+                choices = sorted({value, *samples})
+        else:
+            kind = "text"
+        options.append(
+            OptionInfo(
+                name=f.name,
+                type=kind,  # type: ignore[arg-type]
+                default=value,
+                choices=choices,
+                help=info.option_help.get(f.name, ""),
+            )
+        )
+    return GameMeta(
+        name=info.name,
+        title=info.title,
+        description=info.description,
+        min_players=info.min_players,
+        max_players=info.max_players,
+        default_players=info.default_players,
+        simultaneous=info.simultaneous,
+        hidden_information=info.hidden_information,
+        options=options,
+        rules=rule_langs,
+    )
+
+
+@dataclasses.dataclass
+class Seat:
+    rec: SeatRecord
+    away: bool = False
+    connections: int = 0
+    bot: Bot | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.rec.kind == "bot"
+
+    @property
+    def taken(self) -> bool:
+        return self.is_bot or self.rec.token_hash is not None
+
+
+class Room:
+    """One table: its seats, its match state and its lock."""
+
+    def __init__(self, rec: TableRecord, game: Game) -> None:
+        self.rec = rec
+        self.game = game
+        self.options: Any = options_from_mapping(game.Options, rec.options)
+        self.seats = [Seat(s) for s in rec.seats]
+        self.state: State | None = None
+        self.lock = asyncio.Lock()
+        self.driver: asyncio.Task[None] | None = None
+        self.timer: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.rec.id
+
+    @property
+    def channel(self) -> str:
+        return f"table:{self.rec.id}"
+
+    @property
+    def version(self) -> int:
+        if self.state is None or self.state.log is None:
+            return 0
+        return len(self.state.log)
+
+    def view(self) -> TableView:
+        r = self.rec
+        return TableView(
+            id=r.id,
+            code=r.code,
+            game=r.game,
+            title=self.game.info.title,
+            players=r.players,
+            options=dataclasses.asdict(self.options),
+            seats=[
+                SeatView(
+                    seat=s.rec.seat,
+                    kind=s.rec.kind,  # type: ignore[arg-type]
+                    level=s.rec.level,  # type: ignore[arg-type]
+                    name=s.rec.name,
+                    taken=s.taken,
+                    connected=s.connections > 0,
+                    away=s.away,
+                )
+                for s in self.seats
+            ],
+            status=r.status,  # type: ignore[arg-type]
+            match=r.match,
+            public=r.public,
+            turn_seconds=r.turn_seconds,
+            bot_delay=r.bot_delay,
+            created=r.created,
+        )
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token belongs to; ``None`` for no token; :class:`RoomError` if wrong."""
+        if not token:
+            return None
+        digest = hash_token(token)
+        for s in self.seats:
+            if s.rec.token_hash is not None and hmac.compare_digest(s.rec.token_hash, digest):
+                return s.rec.seat
+        raise RoomError(403, "this token does not hold a seat at this table")
+
+    def state_msg(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) is sent: its projection, never the state."""
+        assert self.state is not None
+        legal = self.state.legal_actions(seat) if seat is not None else []
+        return StateMsg(
+            version=self.version,
+            match=self.rec.match,
+            observation=self.state.observation(seat),
+            legal_actions=[a.to_json() for a in legal],
+            legal_text=[str(a) for a in legal],
+            events=[jsonable(e.to_json()) for e in events if e.visible_to(seat)],
+        ).model_dump(mode="json")
+
+    def update(self, events: Sequence[Event] = (), table: bool = False) -> Update:
+        payloads: dict[str, list[dict[str, Any]]] = {}
+        if self.state is not None:
+            for seat in range(self.rec.players):
+                payloads[str(seat)] = [self.state_msg(seat, events)]
+            payloads[SPECTATOR] = [self.state_msg(None, events)]
+        every = [TableMsg(table=self.view()).model_dump(mode="json")] if table else []
+        return Update(payloads=payloads, all=every)
+
+    def movers(self) -> list[int]:
+        """Seats in ``to_act`` that a bot plays now (bot seats and people who are away)."""
+        if self.state is None or self.rec.status != "playing":
+            return []
+        return [
+            s for s in sorted(self.state.to_act()) if self.seats[s].is_bot or self.seats[s].away
+        ]
+
+
+class RoomRegistry:
+    """The live rooms of this process, loaded from storage on demand."""
+
+    def __init__(self, storage: Storage, pubsub: PubSubBackend, bot_delay: float | None = None):
+        self.storage = storage
+        self.pubsub = pubsub
+        self.bot_delay = bot_delay
+        """Overrides every table's ``bot_delay`` when set (tests use 0)."""
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+        self._closed = False
+
+    # --- lifecycle ---------------------------------------------------------------------
+
+    async def resume(self) -> None:
+        """Load every table in play, so bots carry on after a restart."""
+        for table_id in self.storage.playing_table_ids():
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be restored", table_id)
+
+    async def close(self) -> None:
+        self._closed = True
+        tasks = []
+        for room in self.rooms.values():
+            for task in (room.driver, room.timer):
+                if task is not None and not task.done():
+                    task.cancel()
+                    tasks.append(task)
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.rooms.clear()
+
+    async def get(self, table_id: str) -> Room:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self.rooms.get(table_id)
+            if room is not None:
+                return room
+            rec = self.storage.load_table(table_id) if len(table_id) <= 32 else None
+            if rec is None:
+                raise RoomError(404, f"there is no table {table_id!r}")
+            room = Room(rec, pakka.games.get(rec.game))
+            for s in room.seats:
+                if s.is_bot:
+                    s.bot = make_bot(rec.game, s.rec.level or "random", None)
+            if rec.match > 0:
+                match = self.storage.match(rec.id, rec.match)
+                if match is None:
+                    raise RoomError(500, f"table {rec.id} lost match {rec.match}")
+                room.state = room.game.from_json(
+                    {
+                        "game": rec.game,
+                        "players": rec.players,
+                        "options": rec.options,
+                        "seed": match.seed,
+                        "actions": match.actions,
+                    }
+                )
+            self.rooms[table_id] = room
+        async with room.lock:
+            self._kick(room)
+        return room
+
+    def forget(self, room: Room) -> None:
+        """Drop an idle room from memory (it is reloaded from storage when needed)."""
+        busy = room.driver is not None or any(s.connections for s in room.seats)
+        if not busy and room.rec.status != "playing" and self.rooms.get(room.id) is room:
+            if room.timer is not None:
+                room.timer.cancel()
+            del self.rooms[room.id]
+
+    # --- lobby -------------------------------------------------------------------------
+
+    async def create(
+        self,
+        game_name: str,
+        players: int | None,
+        options: dict[str, Any],
+        seat_kinds: Sequence[tuple[str, str]] | None,
+        public: bool,
+        turn_seconds: float | None,
+        bot_delay: float,
+    ) -> Room:
+        try:
+            game = pakka.games.get(game_name)
+        except PakkaError as exc:
+            raise RoomError(404, str(exc)) from None
+        info = game.info
+        n = info.default_players if players is None else players
+        if not info.min_players <= n <= info.max_players:
+            raise RoomError(
+                422,
+                f"{info.title} is played by {info.min_players}-{info.max_players} players, not {n}",
+            )
+        try:
+            opts = options_from_mapping(game.Options, options)
+        except PakkaError as exc:
+            raise RoomError(422, str(exc)) from None
+        kinds = seat_kinds or [("person", "random")] * n
+        if len(kinds) != n:
+            raise RoomError(422, f"give one seat for each of the {n} players, not {len(kinds)}")
+        seat_recs = [
+            SeatRecord(seat=i, kind=k, level=lvl if k == "bot" else None, name=None)
+            for i, (k, lvl) in enumerate(kinds)
+        ]
+        for attempt in range(10):
+            rec = TableRecord(
+                id=secrets.token_urlsafe(9),
+                code="".join(secrets.choice(CODE_ALPHABET) for _ in range(6)),
+                game=game.name,
+                players=n,
+                options=dataclasses.asdict(opts),
+                public=public,
+                turn_seconds=turn_seconds,
+                bot_delay=bot_delay,
+                status="open",
+                match=0,
+                created=now(),
+                seats=seat_recs,
+            )
+            try:
+                self.storage.create_table(rec)
+                break
+            except Exception:
+                if attempt == 9:
+                    raise
+        return await self.get(rec.id)
+
+    async def join(self, room: Room, name: str, seat: int | None) -> tuple[int, str]:
+        name = " ".join(name.split())
+        if not name:
+            raise RoomError(422, "a display name cannot be blank")
+        async with room.lock:
+            free = [s.rec.seat for s in room.seats if not s.taken]
+            if seat is None:
+                if not free:
+                    raise RoomError(409, "every seat at this table is taken; you can watch")
+                seat = free[0]
+            elif not 0 <= seat < room.rec.players:
+                raise RoomError(422, f"there is no seat {seat}; seats are 0-{room.rec.players - 1}")
+            elif seat not in free:
+                raise RoomError(
+                    409, f"seat {seat} is taken; free seats: {', '.join(map(str, free)) or 'none'}"
+                )
+            token = secrets.token_urlsafe(24)
+            s = room.seats[seat]
+            new = dataclasses.replace(s.rec, name=name, token_hash=hash_token(token))
+            self.storage.update_seat(room.id, new)
+            s.rec = new
+            await self._publish(room, table=True)
+            if room.rec.status == "open" and all(x.taken for x in room.seats):
+                await self._start(room)
+        return seat, token
+
+    async def start(self, room: Room) -> None:
+        async with room.lock:
+            if room.rec.status != "open":
+                raise RoomError(409, f"the table is already {room.rec.status}")
+            free = [s.rec.seat for s in room.seats if not s.taken]
+            if free:
+                raise RoomError(
+                    409, f"seats {', '.join(map(str, free))} are still free; a match needs them all"
+                )
+            await self._start(room)
+
+    async def start_if_full(self, room: Room) -> None:
+        async with room.lock:
+            if room.rec.status == "open" and all(x.taken for x in room.seats):
+                await self._start(room)
+
+    async def rematch(self, room: Room, seat: int | None) -> None:
+        if seat is None:
+            raise RoomError(403, "only a seated player can ask for a rematch")
+        async with room.lock:
+            if room.rec.status != "over":
+                raise RoomError(409, "a rematch can start only when the match is over")
+            await self._start(room)
+
+    async def leave(self, room: Room, seat: int | None) -> None:
+        if seat is None:
+            raise RoomError(403, "only a seated player can leave a seat")
+        async with room.lock:
+            s = room.seats[seat]
+            if room.rec.status == "open":
+                new = dataclasses.replace(s.rec, name=None, token_hash=None)
+            else:  # a bot takes the seat for the rest of the match
+                new = SeatRecord(
+                    seat=seat, kind="bot", level="random", name=s.rec.name, token_hash=None
+                )
+                s.bot = make_bot(room.rec.game, "random", None)
+                s.away = False
+            self.storage.update_seat(room.id, new)
+            s.rec = new
+            await self._publish(room, table=True)
+            self._kick(room)
+
+    async def _start(self, room: Room) -> None:
+        """Start match ``match + 1`` (the caller holds the lock)."""
+        number = room.rec.match + 1
+        seed = secrets.randbelow(2**62)
+        state = room.game.new_match(players=room.rec.players, options=room.options, seed=seed)
+        self.storage.start_match(room.id, number, seed)
+        room.rec.match = number
+        room.rec.status = "playing"
+        room.state = state
+        for s in room.seats:
+            s.away = False
+            if s.is_bot:
+                s.bot = make_bot(room.rec.game, s.rec.level or "random", seed + s.rec.seat)
+        await self._publish(room, table=True)
+        self._kick(room)
+
+    # --- play --------------------------------------------------------------------------
+
+    async def act(self, room: Room, seat: int | None, data: Any) -> None:
+        """A person's action: checked, committed, applied, published.
+
+        Raises :class:`IllegalAction` (the state is untouched) or :class:`RoomError`.
+        """
+        if seat is None:
+            raise RoomError(403, "spectators cannot act; join a free seat to play")
+        async with room.lock:
+            state = room.state
+            if state is None or room.rec.status == "open":
+                raise RoomError(409, "the match has not started yet")
+            if room.seats[seat].is_bot:
+                raise RoomError(403, f"seat {seat} is played by a bot")
+            action = room.game.action_from_json(data)
+            returned = room.seats[seat].away
+            room.seats[seat].away = False
+            try:
+                state.check(seat, action)
+            except IllegalAction:
+                if returned:
+                    await self._publish(room, table=True)
+                raise
+            await self._commit(room, seat, action, table=returned)
+
+    async def hint(self, room: Room, seat: int | None) -> HintReply:
+        if seat is None or room.state is None:
+            return HintReply(
+                action=None, text="only a seated player can ask for a hint", engine=False
+            )
+        async with room.lock:
+            legal = room.state.legal_actions(seat)
+            if not legal:
+                return HintReply(action=None, text="it is not your turn", engine=False)
+            action, engine = suggest(room.rec.game, room.state.observation(seat), legal)
+        text = str(action) if engine else f"{action} (no hint engine yet: a random legal action)"
+        return HintReply(action=action.to_json(), text=text, engine=engine)
+
+    async def _commit(self, room: Room, seat: int, action: Action, table: bool = False) -> None:
+        """Persist, apply, publish (the caller holds the lock and has checked the action)."""
+        state = room.state
+        assert state is not None
+        self.storage.append_action(room.id, room.rec.match, room.version, seat, action.to_json())
+        events = state.apply_unchecked(seat, action)
+        if state.is_over():
+            self.storage.finish_match(room.id, room.rec.match, jsonable(state.result().to_json()))
+            room.rec.status = "over"
+            table = True
+        await self._publish(room, events, table=table)
+        self._kick(room)
+
+    async def _publish(self, room: Room, events: Sequence[Event] = (), table: bool = False) -> None:
+        await self.pubsub.publish(room.channel, room.update(events, table=table))
+
+    def _kick(self, room: Room) -> None:
+        """Start the bot driver and (re)start the turn timer (the caller holds the lock)."""
+        if self._closed:
+            return
+        if room.movers() and room.driver is None:
+            room.driver = asyncio.create_task(self._drive(room))
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        if room.rec.turn_seconds and room.state is not None and room.rec.status == "playing":
+            waiting = [
+                s
+                for s in room.state.to_act()
+                if not room.seats[s].is_bot and not room.seats[s].away
+            ]
+            if waiting:
+                room.timer = asyncio.create_task(
+                    self._turn_timer(room, room.rec.match, room.version, room.rec.turn_seconds)
+                )
+
+    def _delay(self, room: Room) -> float:
+        return room.rec.bot_delay if self.bot_delay is None else self.bot_delay
+
+    async def _drive(self, room: Room) -> None:
+        """Play the bots' moves until a person is to act (one task per room at a time)."""
+        try:
+            while True:
+                await asyncio.sleep(self._delay(room))
+                async with room.lock:
+                    movers = room.movers()
+                    if not movers or room.state is None:
+                        room.driver = None
+                        return
+                    seat = movers[0]
+                    s = room.seats[seat]
+                    legal = room.state.legal_actions(seat)
+                    obs = room.state.observation(seat)
+                    bot = s.bot or make_bot(room.rec.game, "random", None)
+                    s.bot = bot
+                    try:
+                        if isinstance(bot, RandomBot):
+                            action = bot.act(obs, legal)
+                        else:
+                            action = await asyncio.to_thread(bot.act, obs, legal)
+                        if action not in legal:
+                            raise IllegalAction(seat, action, "bot chose an illegal action", legal)
+                    except Exception:
+                        log.exception(
+                            "bot at seat %d of %s failed; playing randomly", seat, room.id
+                        )
+                        action = random.choice(legal)
+                    await self._commit(room, seat, action)
+        except BaseException:
+            room.driver = None
+            raise
+
+    async def _turn_timer(self, room: Room, match: int, version: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with room.lock:
+            if room.state is None or room.rec.match != match or room.version != version:
+                return
+            late = [s for s in room.state.to_act() if not room.seats[s].is_bot]
+            for s in late:
+                room.seats[s].away = True
+            room.timer = None
+            await self._publish(room, table=True)
+            if room.driver is None and room.movers():
+                room.driver = asyncio.create_task(self._drive(room))
+
+    # --- connections ---------------------------------------------------------------------
+
+    async def attach(
+        self, room: Room, seat: int | None
+    ) -> tuple[Subscription, list[dict[str, Any]]]:
+        """Subscribe a new connection and give it its snapshot (atomically, under the lock).
+
+        A reconnect is just this: the current projection for the seat, rebuilt from the
+        replayed state, then every later update.
+        """
+        async with room.lock:
+            sub = self.pubsub.subscribe(room.channel)
+            frames: list[dict[str, Any]] = [
+                HelloMsg(
+                    table=room.id,
+                    seat=seat,
+                    name=None if seat is None else room.seats[seat].rec.name,
+                ).model_dump(mode="json")
+            ]
+            if seat is not None:
+                s = room.seats[seat]
+                s.connections += 1
+                if s.away:
+                    s.away = False
+                    self._kick(room)
+                await self._publish(room, table=True)
+            frames.append(TableMsg(table=room.view()).model_dump(mode="json"))
+            if room.state is not None:
+                frames.append(room.state_msg(seat))
+            return sub, frames
+
+    async def detach(self, room: Room, seat: int | None, sub: Subscription) -> None:
+        self.pubsub.unsubscribe(room.channel, sub)
+        if seat is not None:
+            async with room.lock:
+                room.seats[seat].connections -= 1
+                await self._publish(room, table=True)
+        self.forget(room)

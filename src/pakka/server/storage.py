@@ -1,0 +1,320 @@
+"""Durable storage of tables and matches (SQLAlchemy Core; SQLite or PostgreSQL).
+
+What is stored is exactly what replays a match: per match the game, players, options and
+seed, and per table the seats.  Every accepted action is one row, committed before anyone
+hears of it, so a table is rebuilt with ``game.from_json`` after any restart (even
+``kill -9``).  Seat tokens are kept only as SHA-256 hashes.
+
+The schema is owned by the Alembic migrations in ``migrations/``; :class:`Storage` runs them
+to the head revision when it opens a database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Connection, Engine
+
+metadata = sa.MetaData()
+
+tables = sa.Table(
+    "pakka_tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("code", sa.String(16), nullable=False, unique=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("public", sa.Boolean, nullable=False),
+    sa.Column("turn_seconds", sa.Float, nullable=True),
+    sa.Column("bot_delay", sa.Float, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("match", sa.Integer, nullable=False),
+    sa.Column("created", sa.String(40), nullable=False),
+)
+sa.Index("ix_pakka_tables_status", tables.c.status, tables.c.public)
+
+seats = sa.Table(
+    "pakka_seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("pakka_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("level", sa.String(8), nullable=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+)
+
+matches = sa.Table(
+    "pakka_matches",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("pakka_tables.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("created", sa.String(40), nullable=False),
+    sa.Column("result", sa.JSON, nullable=True),
+)
+
+actions = sa.Table(
+    "pakka_actions",
+    metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("match", sa.Integer, primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.JSON, nullable=False),
+    sa.ForeignKeyConstraint(
+        ["table_id", "match"], ["pakka_matches.table_id", "pakka_matches.number"]
+    ),
+)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    kind: str
+    level: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class TableRecord:
+    id: str
+    code: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    public: bool
+    turn_seconds: float | None
+    bot_delay: float
+    status: str
+    match: int
+    created: str
+    seats: list[SeatRecord] = field(default_factory=list)
+
+
+@dataclass
+class MatchRecord:
+    number: int
+    seed: int
+    result: dict[str, Any] | None
+    actions: list[dict[str, Any]]
+
+
+def normalise_url(url: str) -> str:
+    """``postgresql://`` means the psycopg 3 driver; everything else is passed through."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+class Storage:
+    """All database access; every method is one short transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalise_url(url)
+        kwargs: dict[str, Any] = {}
+        if self.url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = sa.create_engine(self.url, **kwargs)
+        if self.url.startswith("sqlite"):
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.migrate()
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision."""
+        cfg = Config()
+        cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        cfg.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- writes -------------------------------------------------------------------------
+
+    def create_table(self, rec: TableRecord) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables.insert().values(
+                    id=rec.id,
+                    code=rec.code,
+                    game=rec.game,
+                    players=rec.players,
+                    options=rec.options,
+                    public=rec.public,
+                    turn_seconds=rec.turn_seconds,
+                    bot_delay=rec.bot_delay,
+                    status=rec.status,
+                    match=rec.match,
+                    created=rec.created,
+                )
+            )
+            for s in rec.seats:
+                conn.execute(seats.insert().values(table_id=rec.id, **_seat_values(s)))
+
+    def update_seat(self, table_id: str, seat: SeatRecord) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
+                .values(**_seat_values(seat))
+            )
+
+    def start_match(self, table_id: str, number: int, seed: int) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                matches.insert().values(table_id=table_id, number=number, seed=seed, created=now())
+            )
+            conn.execute(
+                tables.update()
+                .where(tables.c.id == table_id)
+                .values(status="playing", match=number)
+            )
+
+    def append_action(
+        self, table_id: str, match: int, idx: int, seat: int, action: dict[str, Any]
+    ) -> None:
+        """Commit one action; the primary key refuses a second action at the same index."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                actions.insert().values(
+                    table_id=table_id, match=match, idx=idx, seat=seat, action=action
+                )
+            )
+
+    def finish_match(self, table_id: str, number: int, result: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                matches.update()
+                .where(matches.c.table_id == table_id, matches.c.number == number)
+                .values(result=result)
+            )
+            conn.execute(tables.update().where(tables.c.id == table_id).values(status="over"))
+
+    # --- reads --------------------------------------------------------------------------
+
+    def load_table(self, table_id: str) -> TableRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(tables.select().where(tables.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            return _table_record(conn, dict(row))
+
+    def find_code(self, code: str) -> str | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                sa.select(tables.c.id).where(tables.c.code == code.upper())
+            ).scalar()
+            return None if found is None else str(found)
+
+    def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRecord]:
+        query = sa.select(tables).where(tables.c.public.is_(True))
+        if status is not None:
+            query = query.where(tables.c.status == status)
+        query = query.order_by(tables.c.created.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            rows = [dict(r) for r in conn.execute(query).mappings()]
+            return [_table_record(conn, r) for r in rows]
+
+    def playing_table_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return [
+                str(r)
+                for r in conn.execute(sa.select(tables.c.id).where(tables.c.status == "playing"))
+                .scalars()
+                .all()
+            ]
+
+    def match(self, table_id: str, number: int) -> MatchRecord | None:
+        with self.engine.connect() as conn:
+            row = (
+                conn.execute(
+                    matches.select().where(
+                        matches.c.table_id == table_id, matches.c.number == number
+                    )
+                )
+                .mappings()
+                .first()
+            )
+            if row is None:
+                return None
+            steps = conn.execute(
+                sa.select(actions.c.seat, actions.c.action)
+                .where(actions.c.table_id == table_id, actions.c.match == number)
+                .order_by(actions.c.idx)
+            ).all()
+            return MatchRecord(
+                number=row["number"],
+                seed=int(row["seed"]),
+                result=row["result"],
+                actions=[{"seat": s, "action": a} for s, a in steps],
+            )
+
+    def match_numbers(self, table_id: str) -> list[int]:
+        with self.engine.connect() as conn:
+            return [
+                int(n)
+                for n in conn.execute(
+                    sa.select(matches.c.number)
+                    .where(matches.c.table_id == table_id)
+                    .order_by(matches.c.number)
+                ).scalars()
+            ]
+
+
+def _seat_values(s: SeatRecord) -> dict[str, Any]:
+    return {
+        "seat": s.seat,
+        "kind": s.kind,
+        "level": s.level,
+        "name": s.name,
+        "token_hash": s.token_hash,
+    }
+
+
+def _table_record(conn: Connection, row: dict[str, Any]) -> TableRecord:
+    seat_rows = conn.execute(
+        seats.select().where(seats.c.table_id == row["id"]).order_by(seats.c.seat)
+    ).mappings()
+    rec = TableRecord(**row)
+    rec.seats = [
+        SeatRecord(
+            seat=r["seat"],
+            kind=r["kind"],
+            level=r["level"],
+            name=r["name"],
+            token_hash=r["token_hash"],
+        )
+        for r in seat_rows
+    ]
+    return rec
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()
