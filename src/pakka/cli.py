@@ -131,6 +131,34 @@ def replay(
     typer.echo(json.dumps(state.result().to_json()))
 
 
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="the game to play")],
+    seats: Annotated[str, typer.Option(help="bot level per seat, e.g. hard,normal,normal,normal")],
+    matches: Annotated[
+        int, typer.Option(help="duplicate matches (each in every seat rotation)")
+    ] = 10,
+    seed: Annotated[int, typer.Option(help="first deal seed")] = 0,
+    jobs: Annotated[int | None, typer.Option(help="worker processes (default: every core)")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="variant option key=value")] = None,
+    out: Annotated[Path | None, typer.Option(help="write the full results as JSON here")] = None,
+) -> None:
+    """Measure bots against each other with seeded duplicate matches."""
+    from pakka.bots.arena import run_arena
+
+    g = _game(game)
+    opts = _options(g, option or [])
+    levels = [s.strip() for s in seats.split(",") if s.strip()]
+    try:
+        result = run_arena(g.name, levels, matches, seed, jobs, dataclasses.asdict(opts))
+    except (PakkaError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(result.table())
+    if out is not None:
+        out.write_text(json.dumps(result.to_json(), indent=1))
+        typer.echo(f"results written to {out}")
+
+
 def event_text(event: Event) -> str:
     """An event in plain words (generic; the full clients word each game's events)."""
     data = ", ".join(f"{k}={_short(v)}" for k, v in event.data.items())

@@ -1,0 +1,99 @@
+"""What a bot is: something that picks one of the legal actions from an observation.
+
+A bot sees exactly what its seat may know (the observation) and the legal actions, nothing
+else, wherever it runs: arena, server, terminal or RL evaluation.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from pakka.engine import Action, State
+
+JSON = dict[str, Any]
+
+
+class Policy(Protocol):
+    """A fast decision rule: the heuristic of one game (also the search bots' rollout)."""
+
+    def choose(self, obs: JSON, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class Bot(ABC):
+    """``bot.act(observation, legal_actions) -> Action``; seeded bots are reproducible."""
+
+    level: str = ""
+
+    def __init__(self, game_name: str, seed: int | None = None) -> None:
+        self.game_name = game_name
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def act(self, observation: JSON, legal_actions: Sequence[Action]) -> Action:
+        """Pick one of ``legal_actions`` (never anything else)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.game_name!r}, level={self.level!r})"
+
+
+class RandomPolicy:
+    """Uniform choice: the ``random`` level and the fallback rollout."""
+
+    def choose(self, obs: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
+
+
+class PolicyBot(Bot):
+    """A bot that follows a policy, making a uniformly random move with probability ``mistakes``."""
+
+    def __init__(
+        self,
+        game_name: str,
+        policy: Policy,
+        level: str,
+        seed: int | None = None,
+        mistakes: float = 0.0,
+    ) -> None:
+        super().__init__(game_name, seed)
+        self.policy = policy
+        self.level = level
+        self.mistakes = mistakes
+
+    def act(self, observation: JSON, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError("a bot needs at least one legal action")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if self.mistakes and self.rng.random() < self.mistakes:
+            return legal_actions[self.rng.randrange(len(legal_actions))]
+        return self.policy.choose(observation, legal_actions, self.rng)
+
+
+def play_to_deal_end(
+    state: State, policy: Policy, rng: random.Random, max_steps: int = 10_000
+) -> None:
+    """Play every seat with ``policy`` until the deal number changes or the match ends."""
+    start = _deal_of(state)
+    for _ in range(max_steps):
+        if state.is_over():
+            return
+        for seat in sorted(state.to_act()):
+            if state.is_over():
+                return
+            legal = state.legal_actions(seat)
+            if not legal:
+                continue
+            action = (
+                legal[0] if len(legal) == 1 else policy.choose(state.observation(seat), legal, rng)
+            )
+            state.apply_unchecked(seat, action)
+        if _deal_of(state) != start:
+            return
+
+
+def _deal_of(state: State) -> int:
+    deal = state.observation(None)["deal"]
+    return int(deal) if isinstance(deal, int) else 0

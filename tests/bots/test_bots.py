@@ -1,0 +1,96 @@
+"""Bot interface, levels, reproducibility and the arena, on the toy game.
+
+The per-game bot tests (every registered game, every level) live in test_bots_games.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from pakka import bots, engine
+from pakka.bots.arena import bradley_terry, run_arena
+from pakka.bots.search import Budget, PimcBot
+from pakka.errors import PakkaError
+from tests.generic.toy import TOY
+
+
+@pytest.fixture(autouse=True)
+def toy_registered() -> Iterator[None]:
+    engine.register(TOY)
+    yield
+    del engine._REGISTRY["toy"]
+
+
+def play_with(levels: list[str], seed: int) -> list[str]:
+    state = TOY.new_match(players=len(levels), seed=seed)
+    players = [
+        bots.make("toy", lv, seed=seed + i, budget=Budget(worlds=3)) for i, lv in enumerate(levels)
+    ]
+    chosen = []
+    while not state.is_over():
+        for seat in sorted(state.to_act()):
+            legal = state.legal_actions(seat)
+            action = players[seat].act(state.observation(seat), legal)
+            assert action in legal
+            state.apply(seat, action)
+            chosen.append(str(action))
+    return chosen
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_every_level_plays_only_legal_actions_and_is_reproducible(level: str) -> None:
+    assert play_with([level, "random", level], 3) == play_with([level, "random", level], 3)
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(
+        PakkaError, match="unknown bot level 'expert'; levels are: random, easy, normal, hard"
+    ):
+        bots.make("toy", "expert")
+
+
+@pytest.mark.parametrize(("ranks", "bid"), [((6, 6, 6, 6), "high"), ((2, 2, 2, 2), "low")])
+def test_search_bot_bids_from_its_cards(ranks: tuple[int, ...], bid: str) -> None:
+    # 2 players, dealer 0: seat 1 gets deck positions 0, 2, 4, 6 and seat 0 gets 1, 3, 5, 7.
+    mine = [f"{s}{r}" for s, r in zip("SHDC", ranks, strict=True)]
+    rest = [f"{s}{r}" for s in "SHDC" for r in range(2, 7) if f"{s}{r}" not in mine]
+    deck = [rest[0], mine[0], rest[1], mine[1], rest[2], mine[2], rest[3], mine[3], *rest[4:]]
+    state = TOY.new_match(players=2, seed=11, options={"deals": 1}, deck=deck)
+    state.apply(1, state.legal_actions(1)[0])
+    bot = PimcBot(TOY, bots.policy_for("toy"), seed=1, budget=Budget(worlds=12))
+    assert str(bot.act(state.observation(0), state.legal_actions(0))) == bid
+    assert bot.last_stats["worlds"] == 12
+
+
+def test_arena_rotates_seats_and_reports_intervals() -> None:
+    result = run_arena("toy", ["hard", "random", "random"], matches=4, seed=5, jobs=1)
+    assert len(result.outcomes) == 4 * 3
+    assert {(o.match, o.rotation) for o in result.outcomes} == {
+        (m, r) for m in range(4) for r in range(3)
+    }
+    assert [b.level for b in result.bots] == ["hard", "random", "random"]
+    assert all(0 <= b.win_rate <= 1 and 0 <= b.win_ci < 1 for b in result.bots)
+    assert abs(sum(b.win_rate for b in result.bots) - 1) < 1e-9
+    assert "win rate" in result.table()
+    again = run_arena("toy", ["hard", "random", "random"], matches=4, seed=5, jobs=2)
+    assert [vars(o) for o in again.outcomes] == [vars(o) for o in result.outcomes]
+
+
+def test_bradley_terry_orders_by_pairwise_results() -> None:
+    from pakka.bots.arena import Outcome
+
+    outcomes = [Outcome(0, 0, [3, 2, 1], [1, 2, 3], [1, 0, 0], 0)] * 5
+    r = bradley_terry(3, outcomes)
+    assert r[0] > r[1] > r[2]
+
+
+def test_suggest_returns_a_legal_action_and_a_reason() -> None:
+    state = TOY.new_match(players=3, seed=2)
+    seat = min(state.to_act())
+    legal = state.legal_actions(seat)
+    action, reason = bots.suggest("toy", state.observation(seat), legal, lang="fi")
+    assert action in legal and "jako" in reason
+    random.seed(0)
