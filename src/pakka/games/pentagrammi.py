@@ -584,11 +584,8 @@ class PentagrammiState(State):
 
     def _observation(self, seat: int | None) -> JSON:
         leader = self.leader
-        passing: JSON = {
-            "passed": [self.phase != "pass" or bool(p) for p in self.passing],
-            "given": None,
-            "received": None,
-        }
+        passed = [self.phase != "pass" or bool(p) for p in self.passing]
+        passing: JSON = {"given": None, "received": None}
         if seat is not None:
             mine = self.passing[seat] or self.given[seat]
             if mine:
@@ -604,7 +601,7 @@ class PentagrammiState(State):
                 {
                     "seat": s,
                     "cards": len(self.hands[s]),
-                    "passed": passing["passed"][s],
+                    "passed": passed[s],
                     "points": self.points[s],
                     "tricks": sum(1 for t in self.tricks if t[2] == s),
                     "played": [str(c) for c in self.played[s]],
@@ -627,12 +624,7 @@ class PentagrammiState(State):
             },
             "scores": list(self.scores),
             "history": [
-                {
-                    "leader": lead,
-                    "seats": play_order(lead),
-                    "cards": [str(c) for c in cards],
-                    "winner": won,
-                }
+                {"leader": lead, "cards": [str(c) for c in cards], "winner": won}
                 for lead, cards, won in self.tricks
             ],
         }
@@ -861,7 +853,7 @@ def _determinize(game: PentagrammiGame, obs: JSON, rng: random.Random) -> Pentag
     need = [p["cards"] for p in players]
     pass_need = [0] * PLAYERS
     if state.phase == "pass":
-        pass_need = [2 if done else 0 for done in passing["passed"]]
+        pass_need = [2 if p["passed"] else 0 for p in players]
     if seat is not None:
         hands[seat] = [take(c) for c in obs["hand"]]
         need[seat] = 0
