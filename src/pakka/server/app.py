@@ -34,6 +34,9 @@ from pakka.server.storage import Storage, sqlite_url
 
 log = logging.getLogger("pakka.server")
 
+Auth = Annotated[str | None, Header(description="Bearer <seat token>")]
+"""The ``Authorization: Bearer <seat token>`` header of the seat-changing requests."""
+
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -138,8 +141,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if scheme.lower() != "bearer" or not token.strip():
             raise RoomError(401, "send the seat token as 'Authorization: Bearer <token>'")
         return token.strip()
-
-    Auth = Annotated[str | None, Header(description="Bearer <seat token>")]
 
     api = APIRouter(prefix="/api")
 

@@ -1,0 +1,57 @@
+"""Server test fixtures: the real app on a temporary SQLite file, with the toy game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from pakka import engine
+from pakka.server.app import Settings, create_app
+from tests.generic.toy import TOY
+
+
+@pytest.fixture
+def toy() -> Iterator[engine.Game]:
+    """Register the toy game for one test (and take it away again)."""
+    engine._load()
+    had = "toy" in engine._REGISTRY
+    engine.register(TOY)
+    yield TOY
+    if not had:
+        engine._REGISTRY.pop("toy", None)
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'pakka.sqlite3'}"
+
+
+@pytest.fixture
+def app(db_url: str, toy: engine.Game) -> FastAPI:
+    return create_app(Settings(db_url=db_url, bot_delay=0))
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as c:
+        yield c
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("game", "toy")
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def join(client: TestClient, table: str, name: str, seat: int | None = None) -> dict[str, Any]:
+    r = client.post(f"/api/tables/{table}/join", json={"name": name, "seat": seat})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data

@@ -1,0 +1,218 @@
+"""The WebSocket protocol: play, privacy, errors to the sender only, spectators, reconnect."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+
+from pakka.server.protocol import MAX_MESSAGE_BYTES
+from tests.server.conftest import create, join
+
+Msg = dict[str, Any]
+
+
+def until(ws: WebSocketTestSession, pred: Callable[[Msg], bool], limit: int = 500) -> Msg:
+    """The first message satisfying ``pred`` (raising if it takes implausibly long)."""
+    for _ in range(limit):
+        msg: Msg = ws.receive_json()
+        if pred(msg):
+            return msg
+    raise AssertionError("no such message")
+
+
+def state(ws: WebSocketTestSession, version: int | None = None) -> Msg:
+    return until(
+        ws, lambda m: m["type"] == "state" and (version is None or m["version"] == version)
+    )
+
+
+def two_people(client: TestClient) -> tuple[str, str, str]:
+    made = create(client, players=2, name="Ann", options={"deals": 1})
+    tid = made["table"]["id"]
+    other = join(client, tid, "Bea")
+    return tid, made["token"], other["token"]
+
+
+def connect(client: TestClient, tid: str, token: str | None = None) -> Any:
+    url = f"/ws/tables/{tid}" + (f"?token={token}" if token else "")
+    return client.websocket_connect(url)
+
+
+def test_a_person_plays_a_whole_match_against_a_bot(client: TestClient) -> None:
+    made = create(client, players=2, name="Ann", seats=[{"kind": "person"}, {"kind": "bot"}])
+    tid, token = made["table"]["id"], made["token"]
+    with connect(client, tid, token) as ws:
+        hello = ws.receive_json()
+        assert hello == {"type": "hello", "protocol": 1, "table": tid, "seat": 0, "name": "Ann"}
+        seen = 0
+        while True:
+            msg = state(ws)
+            assert msg["version"] >= seen
+            seen = msg["version"]
+            obs = msg["observation"]
+            assert obs["seat"] == 0 and obs["game"] == "toy"
+            if obs["result"] is not None:
+                break
+            if msg["legal_actions"] and 0 in obs["to_act"]:
+                ws.send_json({"type": "action", "action": msg["legal_actions"][-1]})
+                nxt = until(ws, lambda m: m["type"] in ("state", "error"))
+                assert nxt["type"] == "state", nxt
+        assert obs["result"]["scores"] == obs["scores"]
+    table = client.get(f"/api/tables/{tid}").json()
+    assert table["status"] == "over"
+    auth = {"Authorization": f"Bearer {token}"}
+    again = client.post(f"/api/tables/{tid}/rematch", headers=auth).json()
+    assert again["status"] == "playing" and again["match"] == 2
+    assert client.post(f"/api/tables/{tid}/rematch", headers=auth).status_code == 409
+
+
+def test_each_seat_sees_only_its_own_cards(client: TestClient, app: FastAPI) -> None:
+    tid, t0, t1 = two_people(client)
+    room = app.state.registry.rooms[tid]
+    with connect(client, tid, t0) as ws0, connect(client, tid, t1) as ws1:
+        sockets = {0: ws0, 1: ws1}
+        latest = {s: state(ws) for s, ws in sockets.items()}
+        for _ in range(40):
+            truth = room.state
+            assert truth is not None
+            for seat, msg in latest.items():
+                assert msg["version"] == room.version
+                assert msg["observation"]["seat"] == seat
+                hidden = [
+                    str(c)
+                    for loc, cards in truth.card_locations().items()
+                    if loc not in truth.visible_locations(seat)
+                    for c in cards
+                ]
+                text = json.dumps(msg)
+                assert not [c for c in hidden if f'"{c}"' in text], (seat, msg)
+            if truth.is_over():
+                break
+            seat = min(truth.to_act())
+            version = room.version
+            sockets[seat].send_json({"type": "action", "action": latest[seat]["legal_actions"][0]})
+            latest = {s: state(ws, version + 1) for s, ws in sockets.items()}
+        assert room.state.is_over()
+
+
+def test_errors_go_to_the_sender_only_and_change_nothing(client: TestClient, app: FastAPI) -> None:
+    tid, t0, t1 = two_people(client)
+    room = app.state.registry.rooms[tid]
+    with connect(client, tid, t0) as ws0, connect(client, tid, t1) as ws1:
+        s0 = state(ws0)
+        state(ws1)
+        version = room.version
+        before = room.state.full_state()
+        to_act = min(room.state.to_act())
+        actor, waiter = (ws0, ws1) if to_act == 0 else (ws1, ws0)
+        bad: list[tuple[Any, str, str]] = [
+            ("{not json", "bad_json", "not JSON"),
+            ("[1, 2]", "bad_message", "a JSON object"),
+            ({"type": "dance"}, "bad_message", "unknown message type 'dance'"),
+            ({"type": "action"}, "bad_message", "action: Field required"),
+            ({"type": "action", "action": {"type": "bid"}, "seat": 1}, "bad_message", "seat"),
+            ({"type": "action", "action": {"type": "bid", "bid": "sky"}}, "illegal", "high/low"),
+            ({"type": "action", "action": {"type": "play", "cards": ["S2"]}}, "illegal", "bid"),
+            ({"type": "ping", "protocol": 99}, "protocol", "speaks 1"),
+            ("x" * (MAX_MESSAGE_BYTES + 1), "too_large", "limit"),
+        ]
+        for message, code, words in bad:
+            actor.send_text(message if isinstance(message, str) else json.dumps(message))
+            err = until(actor, lambda m: m["type"] == "error")
+            assert err["code"] == code, (message, err)
+            assert words in err["message"], (message, err)
+            if code == "illegal":
+                assert f"seat {to_act} cannot" in err["message"]
+                assert err["legal_actions"] == [
+                    {"type": "bid", "bid": "high"},
+                    {"type": "bid", "bid": "low"},
+                ]
+        # the seat that is not to act is told so, with no legal actions
+        waiter.send_json({"type": "action", "action": {"type": "bid", "bid": "high"}})
+        err = until(waiter, lambda m: m["type"] == "error")
+        assert "it is not your turn; waiting for seat" in err["message"]
+        assert room.version == version and room.state.full_state() == before
+        # a legal move now: each side's very next state is it, so no error leaked across
+        actor.send_json({"type": "action", "action": {"type": "bid", "bid": "low"}})
+        nxt_actor = until(actor, lambda m: m["type"] in ("state", "error"))
+        assert nxt_actor["type"] == "state" and nxt_actor["version"] == version + 1
+        for _ in range(5):
+            nxt = waiter.receive_json()
+            assert nxt["type"] != "error"
+            if nxt["type"] == "state":
+                break
+        assert nxt["version"] == version + 1
+        assert s0["version"] == version
+
+
+def test_wrong_token_and_unknown_table_are_refused(client: TestClient) -> None:
+    tid, _t0, _t1 = two_people(client)
+    with connect(client, tid, "not-a-token") as ws:
+        err = ws.receive_json()
+        assert err["type"] == "error" and err["code"] == "not_seated"
+        assert "does not hold a seat" in err["message"]
+        try:
+            ws.receive_json()
+            raise AssertionError("socket should be closed")
+        except WebSocketDisconnect as exc:
+            assert exc.code == 4403
+    with connect(client, "nosuchtable") as ws:
+        err = ws.receive_json()
+        assert "no table" in err["message"]
+
+
+def test_spectators_see_no_hands_and_cannot_act(client: TestClient) -> None:
+    tid, _t0, _t1 = two_people(client)
+    with connect(client, tid) as ws:
+        hello = ws.receive_json()
+        assert hello["seat"] is None
+        msg = state(ws)
+        assert msg["observation"]["hand"] is None and msg["legal_actions"] == []
+        ws.send_json({"type": "action", "action": {"type": "bid", "bid": "high"}})
+        err = until(ws, lambda m: m["type"] == "error")
+        assert err["code"] == "not_seated" and "spectators cannot act" in err["message"]
+        ws.send_json({"type": "ping"})
+        assert until(ws, lambda m: m["type"] != "table") == {"type": "pong"}
+
+
+def test_reconnect_gives_the_current_view(client: TestClient, app: FastAPI) -> None:
+    tid, t0, t1 = two_people(client)
+    room = app.state.registry.rooms[tid]
+    with connect(client, tid, t0) as ws0, connect(client, tid, t1) as ws1:
+        for _ in range(3):
+            seat = min(room.state.to_act())
+            ws = ws0 if seat == 0 else ws1
+            version = room.version
+            ws.send_json({"type": "action", "action": room.state.legal_actions(seat)[0].to_json()})
+            state(ws, version + 1)
+        before = room.state.observation(0)
+        version = room.version
+    with connect(client, tid, t0) as ws0:
+        msg = state(ws0)
+        assert msg["version"] == version and msg["observation"] == before
+        table = until(ws0, lambda m: m["type"] == "table" and m["table"]["seats"][0]["connected"])
+        assert table["table"]["seats"][1]["connected"] is False
+    assert (
+        client.get(f"/api/tables/{tid}/state", headers={"Authorization": f"Bearer {t0}"}).json()[
+            "observation"
+        ]
+        == before
+    )
+
+
+def test_hint_offers_a_legal_action(client: TestClient, app: FastAPI) -> None:
+    tid, t0, t1 = two_people(client)
+    room = app.state.registry.rooms[tid]
+    seat = min(room.state.to_act())
+    with connect(client, tid, t0 if seat == 0 else t1) as ws:
+        msg = state(ws)
+        ws.send_json({"type": "hint"})
+        hint = until(ws, lambda m: m["type"] == "hint")
+        assert hint["action"] in msg["legal_actions"]
+        assert hint["engine"] or "no hint engine yet" in hint["text"]
