@@ -188,7 +188,8 @@ class Discard(Action):
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(self.cards, key=Card.sort_key)))
+        # any order and notation in (``Discard("H2 S8")``), one canonical tuple out
+        object.__setattr__(self, "cards", tuple(sorted(parse_cards(self.cards), key=Card.sort_key)))
 
     def __str__(self) -> str:
         return "discard " + (" ".join(map(str, self.cards)) if self.cards else "none")
@@ -203,6 +204,10 @@ class Play(Action):
 
     type = "play"
     card: Card
+
+    def __post_init__(self) -> None:
+        if isinstance(self.card, str):  # ``Play("S8")`` reads the notation
+            object.__setattr__(self, "card", parse_card(self.card))
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -668,7 +673,7 @@ class NorlanninnakkiState(State):
                     net[w] += part
                     net[loser] -= part
         return MatchResult(
-            tuple(float(s) for s in scores),
+            tuple(scores),
             ranks,
             {
                 "lower_is_better": True,
