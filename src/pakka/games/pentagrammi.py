@@ -781,19 +781,25 @@ class PentagrammiGame(Game):
         return PassCards(cards[0], cards[1])
 
     def parse_action(self, state: State, seat: int, text: str) -> Action:
-        """As the base, plus passes typed as two cards: ``"S8 HK"`` = left S8, right HK."""
-        if (
-            isinstance(state, PentagrammiState)
-            and state.phase == "pass"
-            and seat in state.to_act()
-            and (picked := _read_pass(text)) is not None
-        ):
-            action = PassCards(*picked)
-            if state.is_legal(seat, action):
-                return action
-            raise IllegalAction(
-                seat, action, state._illegal_reason(seat, action), state.legal_actions(seat)
-            )
+        """As the base, plus passes typed as two cards (``"S8 HK"`` = left S8, right HK)
+        and the rule's words when a typed card may not be played."""
+        if isinstance(state, PentagrammiState) and seat in state.to_act():
+            action: Action | None = None
+            if state.phase == "pass" and (picked := _read_pass(text)) is not None:
+                action = PassCards(*picked)
+            elif state.phase == "play":
+                try:
+                    typed = parse_cards(text)
+                except NotationError:
+                    typed = []
+                if len(typed) == 1:
+                    action = Play(typed[0])
+            if action is not None:
+                if state.is_legal(seat, action):
+                    return action
+                raise IllegalAction(
+                    seat, action, state._illegal_reason(seat, action), state.legal_actions(seat)
+                )
         return super().parse_action(state, seat, text)
 
     def determinize(self, observation: JSON, rng: random.Random) -> State:
