@@ -449,6 +449,10 @@ def test_pg_x18_pass_json_and_notation() -> None:
     assert GAME.parse_action(state, 0, "D9 DA") == PassCards(*cards("D9 DA"))
     assert GAME.parse_action(state, 0, "right:D9 left:DA") == PassCards(*cards("DA D9"))
     assert GAME.parse_action(state, 0, "left:D9 right:DA") == PassCards(*cards("D9 DA"))
+    assert GAME.parse_action(state, 0, "oikea:D9 vasen:DA") == PassCards(*cards("DA D9"))
+    assert GAME.parse_action(state, 0, "left:D9 right:DA") == GAME.action_from_json(
+        {"type": "pass_cards", "cards": ["D9", "DA"]}
+    )
 
 
 # --- scoring, match, tie-breaks --------------------------------------------------------------
