@@ -28,6 +28,7 @@ from tests.conformance.test_norlanninnakki import (
     play,
     setup,
 )
+from tests.generic.harness import play_checked
 
 # --- trick_winner --------------------------------------------------------------------------
 
@@ -312,3 +313,25 @@ def test_lone_knocker_scores_with_one_suit_each_layout_helper() -> None:
     buy_nothing(st, dealer_discard="S2")
     play(st, "HA DA CA  HK DK CK  HQ DQ CQ  HJ DJ CJ  H10 D10 C10")
     assert st.observation(None)["table"]["last_deal"]["tricks"] == [0, 5, 0]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"permissive_mode": True, "forced_trump": "lead_and_ruff", "forced_trump_sticky": True},
+        {"early_bidding": True, "lone_knocker": "redeal", "chips": False},
+        {"early_bidding": True, "exact_zero": True, "lone_knocker": "takes_one"},
+    ],
+)
+def test_combined_variants_keep_every_invariant(options: dict[str, object]) -> None:
+    """The generic suite flips one flag at a time; these combine several."""
+    for players in (3, 5):
+        st = play_checked(GAME, players, NorlanninnakkiOptions(**options), seed=7)  # type: ignore[arg-type]
+        assert st.is_over()
+
+
+def test_deal_number_stays_at_the_last_deal_when_over() -> None:
+    st = setup(3, dealer=0, deal_no=6, scores=[10, 3, 7])
+    bid(st, "knock", "rest", "rest")
+    assert st.is_over() and st.observation(None)["deal"] == 6
+    assert st.observation(None)["table"]["last_deal"]["deal"] == 6

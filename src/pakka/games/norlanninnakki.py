@@ -27,6 +27,8 @@ Rulings beyond the specification (also in the players' docs under "Rulings"):
   is taken after the forest.
 * ``chips = false`` with a shared win: each loser's payment is split equally between the
   winners; with chips the pot is split equally (shares may be fractional).
+* Forced trump looks at every player's score at the start of the deal, resting players'
+  included.  After the last deal ``deal`` stays at that deal's number.
 
 Encoding: the turned trump card lies face up while the dealer holds it; it is the card
 location ``turned`` (public), so the dealer's ``hand`` in the observation lists only his
@@ -635,8 +637,6 @@ class NorlanninnakkiState(State):
             "change": [a - b for a, b in zip(self.scores, before, strict=True)],
         }
         events = [Event("deal_scored", {**self.last_deal, "scores": list(self.scores)})]
-        self.deal_no += 1
-        self.throw_ins = 0
         if self.options.exact_zero:
             self.over = 0 in self.scores
         else:
@@ -644,6 +644,8 @@ class NorlanninnakkiState(State):
         if self.over:
             self.phase = "over"
             return [*events, Event("game_over", self._result().to_json())]
+        self.deal_no += 1
+        self.throw_ins = 0
         self.dealer = self.forehand
         self._start_deal(None)
         return [*events, self._deal_event()]
