@@ -379,6 +379,18 @@ def _cards_json(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
+def _trick_line(trick: JSON) -> str:
+    """One history line: ``trick 0:S8>2 1:H8>1 2:SJ>2 dummy:H2>dead`` (+ the bomber)."""
+    moves = " ".join(
+        f"{who}:{card}>{to}"
+        for who, card, to in zip(
+            trick["played_by"], trick["cards"], trick["captured_by"], strict=True
+        )
+    )
+    bomb = f" bomb by {trick['joker']}" if trick["bomb"] else ""
+    return f"trick {moves}{bomb}"
+
+
 class AnarchyState(State):
     """A match of ten deals.  ``dummy`` (3p) is a stack whose top is the last element."""
 
@@ -419,7 +431,7 @@ class AnarchyState(State):
         self.received: list[list[Card]] = []
         self.spare_revealed: Card | None = None
         self.last_trick: JSON | None = None
-        self.history: list[JSON] = []
+        self.history: list[str] = []
         self._start_deal(deck)
 
     # --- dealing and phases ---------------------------------------------------------------
@@ -481,7 +493,7 @@ class AnarchyState(State):
         self.contracts[seat] = contract
         self.remaining[seat].remove(contract)
         data = {"seat": seat, "contract": contract, "auto": auto}
-        self.history.append({"type": "contract", **data})
+        self.history.append(f"{seat}: {contract}" + (" (auto)" if auto else ""))
         return [Event("contract", data)]
 
     # --- protocol hooks ----------------------------------------------------------------------
@@ -504,8 +516,10 @@ class AnarchyState(State):
         if self.phase == "contract":
             return [_CONTRACT_ACTIONS[c] for c in self.remaining[seat]]
         hand = sorted(self.hands[seat], key=Card.sort_key)
-        combos = dict.fromkeys(itertools.combinations(hand, PASS_COUNT))
-        return [PassCards(tuple(c.with_copy(0) for c in combo)) for combo in combos]
+        combos: Iterable[tuple[Card, ...]] = itertools.combinations(hand, PASS_COUNT)
+        if len(set(hand)) < len(hand):
+            combos = dict.fromkeys(combos)
+        return [PassCards(combo) for combo in combos]
 
     def is_legal(self, seat: int, action: Action) -> bool:
         if self.phase == "play":
@@ -562,7 +576,7 @@ class AnarchyState(State):
             data = {"from": s, "to": r, "cards": _cards_json(given)}
             events.append(Event("cards_passed", data, frozenset((s, r))))
         self.passing = [None] * n
-        self.history.append({"type": "passed"})
+        self.history.append("cards passed")
         return events + self._enter_contracts()
 
     def _apply_play(self, seat: int, card: Card) -> list[Event]:
@@ -612,7 +626,7 @@ class AnarchyState(State):
             "bomb": bomb,
             "joker": joker,
         }
-        self.history.append({"type": "trick", **self.last_trick})
+        self.history.append(_trick_line(self.last_trick))
         events = [Event("trick", dict(self.last_trick))]
         if not self.hands[0]:
             events += self._score_deal()
