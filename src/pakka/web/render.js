@@ -1,0 +1,231 @@
+// Drawing an observation: the envelope (game, seat, deal, phase, to_act, hand, players,
+// table, scores, history, result) generically, with small per-game touches where the
+// `table` part needs them.  Shared by the table page and the replay viewer.
+
+import { el } from "./api.js";
+import { cardEl, cardsEl, isCard, isCardList, prettyText } from "./cards.js";
+import { t, word } from "./i18n.js";
+
+// Seats are drawn round the table in the direction the rules give (DESIGN.md).
+const COUNTER_CLOCKWISE = new Set(["guandan"]);
+// Table entries shown large in the middle of the table, in this order.
+const FEATURED = ["trick", "current", "last_trick", "last_round", "turned", "dummy_top", "trump"];
+// Per-game renderers for the middle of the table: (obs, names) => Node | null.
+export const RENDERERS = {};
+
+export function seatName(view, seat, mySeat) {
+  const s = view && view.seats && view.seats[seat];
+  let name = s && s.name ? s.name : s && s.kind === "bot" ? `${t("bot")} ${seat}` : t("seat_n", { n: seat });
+  if (s && s.kind === "bot" && s.name === null) name = `${t("bot")} ${seat} (${t("level_" + (s.level || "random"))})`;
+  if (seat === mySeat) name += ` (${t("you")})`;
+  return name;
+}
+
+export function names(view, seats, mySeat) {
+  return seats.map((s) => seatName(view, s, mySeat)).join(", ");
+}
+
+export function valueEl(v, depth = 0) {
+  if (v === null || v === undefined) return el("span", { class: "muted" }, "–");
+  if (typeof v === "boolean") return el("span", {}, v ? "✓" : "✗");
+  if (isCard(v)) return cardEl(v, { small: true });
+  if (isCardList(v)) return cardsEl(v, { small: true });
+  if (Array.isArray(v)) {
+    if (v.length === 0) return el("span", { class: "muted" }, "–");
+    if (v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) return objectTable(v);
+    if (v.every((x) => Array.isArray(x))) return arrayTable(v);
+    if (v.some((x) => x !== null && typeof x === "object") || v.some(isCardList)) {
+      return el("span", { class: "list" }, v.map((x) => el("span", { class: "item" }, valueEl(x, depth + 1))));
+    }
+    return el("span", {}, v.map((x) => (isCard(x) ? x : word(x))).join(", "));
+  }
+  if (typeof v === "object") {
+    if (depth > 3) return el("code", {}, JSON.stringify(v));
+    return dl(v, depth + 1);
+  }
+  if (typeof v === "string") return el("span", {}, prettyText(word(v)));
+  return el("span", {}, String(v));
+}
+
+function dl(obj, depth = 0, skipEmpty = true) {
+  const d = el("dl", { class: "kv" });
+  for (const [k, v] of Object.entries(obj)) {
+    if (skipEmpty && (v === null || v === false || (Array.isArray(v) && v.length === 0))) continue;
+    d.append(el("dt", {}, word(k)), el("dd", {}, valueEl(v, depth)));
+  }
+  return d;
+}
+
+function objectTable(rows) {
+  const cols = [];
+  for (const r of rows) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
+  return el("div", { class: "scroll" }, el("table", { class: "sheet" },
+    el("thead", {}, el("tr", {}, cols.map((c) => el("th", {}, word(c))))),
+    el("tbody", {}, rows.map((r) => el("tr", {}, cols.map((c) => el("td", {}, valueEl(r[c], 3))))))));
+}
+
+function arrayTable(rows) {
+  return el("div", { class: "scroll" }, el("table", { class: "sheet" },
+    el("tbody", {}, rows.map((r) => el("tr", {}, r.map((c) => el("td", {}, valueEl(c, 3))))))));
+}
+
+export function statusLine(obs, view, mySeat) {
+  if (obs.result) {
+    const winners = obs.result.winners || [];
+    return el("div", { class: "status over" }, `${t("match_over")}. ${t("winner", { names: names(view, winners, mySeat) })}`);
+  }
+  const parts = [];
+  if (obs.deal) parts.push(t("deal", { n: obs.deal }));
+  if (obs.phase) parts.push(`${t("phase")}: ${word(obs.phase)}`);
+  const toAct = obs.to_act || [];
+  const mine = mySeat !== null && mySeat !== undefined && toAct.includes(mySeat);
+  const others = toAct.filter((s) => s !== mySeat);
+  let who = "";
+  if (mine) who = t("your_turn");
+  if (others.length) who += (who ? " · " : "") + t("waiting_for", { names: names(view, others, mySeat) });
+  return el("div", { class: "status" + (mine ? " mine" : "") }, el("span", {}, parts.join(" · ")), el("strong", {}, who));
+}
+
+function playerInfo(p) {
+  const box = el("div", { class: "pinfo" });
+  for (const [k, v] of Object.entries(p)) {
+    if (k === "seat" || k === "cards") continue;
+    if (v === null || v === false || v === 0 || (Array.isArray(v) && v.length === 0)) continue;
+    if (v === true) box.append(el("span", { class: "badge" }, word(k)));
+    else if (isCardList(v)) {
+      box.append(el("span", { class: "chip" }, `${word(k)}: `, v.length <= 16 ? cardsEl(v, { small: true }) : t("cards_n", { n: v.length })));
+    } else if (Array.isArray(v)) {
+      box.append(el("span", { class: "chip" }, `${word(k)}: `, v.length > 4 ? String(v.length) : v.map(word).join(", ")));
+    } else if (typeof v === "object") {
+      box.append(el("span", { class: "chip" }, `${word(k)}: `, valueEl(v, 2)));
+    } else box.append(el("span", { class: "chip" }, `${word(k)}: ${prettyText(word(v))}`));
+  }
+  return box;
+}
+
+function seatBox(obs, view, mySeat, seat) {
+  const p = (obs.players || []).find((x) => x.seat === seat) || { seat };
+  const sv = view && view.seats ? view.seats[seat] : null;
+  const toAct = (obs.to_act || []).includes(seat);
+  const dealer = obs.table && obs.table.dealer === seat;
+  const flags = [];
+  if (dealer) flags.push(el("span", { class: "badge dealer", title: t("dealer") }, "D"));
+  if (sv && sv.away) flags.push(el("span", { class: "badge warn" }, t("away")));
+  else if (sv && sv.kind === "person" && sv.taken && !sv.connected && seat !== mySeat) flags.push(el("span", { class: "badge muted" }, t("offline")));
+  const score = obs.scores && obs.scores.length > seat ? obs.scores[seat] : null;
+  return el("div", { class: `seat${toAct ? " to-act" : ""}${seat === mySeat ? " me" : ""}`, dataset: { seat } },
+    el("div", { class: "seat-name" }, seatName(view, seat, mySeat), ...flags),
+    el("div", { class: "seat-line" },
+      typeof p.cards === "number" ? el("span", { class: "backs", title: t("cards_n", { n: p.cards }) }, `🂠 ${p.cards}`) : null,
+      score !== null ? el("span", { class: "score" }, `${t("scores")}: ${score}`) : null),
+    playerInfo(p));
+}
+
+// The seats in a ring, the viewer at the bottom; the middle shows the featured table parts.
+export function ring(obs, view, mySeat) {
+  const n = obs.players_count || (obs.players || []).length;
+  const me = mySeat === null || mySeat === undefined ? 0 : mySeat;
+  const dir = COUNTER_CLOCKWISE.has(obs.game) ? -1 : 1;
+  const box = el("div", { class: `ring n${n}` });
+  for (let k = 0; k < n; k++) {
+    const seat = (me + k) % n;
+    const phi = ((90 + dir * k * (360 / n)) * Math.PI) / 180;
+    const x = 50 + 40 * Math.cos(phi);
+    const y = 50 + 38 * Math.sin(phi);
+    const b = seatBox(obs, view, mySeat, seat);
+    b.style.left = `${x}%`;
+    b.style.top = `${y}%`;
+    box.append(b);
+  }
+  box.append(el("div", { class: "middle" }, middle(obs, view, mySeat)));
+  return box;
+}
+
+function middle(obs, view, mySeat) {
+  const custom = RENDERERS[obs.game];
+  if (custom) {
+    const node = custom(obs, view, mySeat);
+    if (node) return node;
+  }
+  const tbl = obs.table || {};
+  const wrap = el("div", { class: "featured" });
+  for (const k of FEATURED) {
+    const v = tbl[k];
+    if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) continue;
+    const label = ["trick", "last_trick", "last_round"].includes(k) ? t(k) : word(k);
+    wrap.append(el("div", { class: `feat feat-${k}` }, el("div", { class: "feat-label" }, label), featuredValue(v)));
+  }
+  return wrap;
+}
+
+function featuredValue(v) {
+  if (isCard(v)) return cardEl(v);
+  if (isCardList(v)) return cardsEl(v);
+  if (typeof v === "string") return el("span", { class: "big" }, word(v));
+  if (Array.isArray(v)) {
+    // a trick as [{seat, cards|card}, ...] or [[seat, card], ...]
+    return el("span", { class: "cards" }, v.map((x) => {
+      if (isCard(x)) return cardEl(x);
+      if (x && typeof x === "object" && !Array.isArray(x)) {
+        const cs = x.cards || (x.card ? [x.card] : null);
+        return el("span", { class: "played" }, cs ? cardsEl(cs) : valueEl(x), x.seat !== undefined ? el("small", {}, `#${x.seat}`) : null);
+      }
+      return valueEl(x);
+    }));
+  }
+  if (typeof v === "object" && v && isCardList(v.cards)) {
+    const rest = { ...v };
+    delete rest.cards;
+    return el("div", {}, cardsEl(v.cards), dl(rest, 2));
+  }
+  return valueEl(v);
+}
+
+// The rest of `table` (everything but the featured parts and the score sheet).
+export function tableDetails(obs) {
+  const rest = {};
+  const sheets = {};
+  for (const [k, v] of Object.entries(obs.table || {})) {
+    if (FEATURED.includes(k)) continue;
+    if (/sheet|deal_points|last_deal|history/.test(k)) sheets[k] = v;
+    else rest[k] = v;
+  }
+  return { details: dl(rest), sheets };
+}
+
+export function scoreSheet(obs, view, mySeat) {
+  const box = el("div", { class: "scores" });
+  const n = obs.players_count || 0;
+  const seats = [...Array(n).keys()];
+  const rows = [el("tr", {}, el("th", {}, ""), seats.map((s) => el("th", {}, seatName(view, s, mySeat))))];
+  if (obs.scores && obs.scores.length) rows.push(el("tr", {}, el("th", {}, t("scores")), obs.scores.map((x) => el("td", {}, String(x)))));
+  if (obs.result && obs.result.ranks) rows.push(el("tr", {}, el("th", {}, t("rank")), obs.result.ranks.map((x) => el("td", {}, String(x)))));
+  box.append(el("div", { class: "scroll" }, el("table", { class: "sheet totals" }, el("tbody", {}, rows))));
+  const { sheets } = tableDetails(obs);
+  for (const [k, v] of Object.entries(sheets)) {
+    if (v === null || (Array.isArray(v) && v.length === 0)) continue;
+    box.append(el("h4", {}, k === "score_sheet" ? t("score_sheet") : word(k)), valueEl(v));
+  }
+  return box;
+}
+
+export function historyList(obs) {
+  const h = obs.history || [];
+  return el("ol", { class: "history", start: Math.max(1, h.length - 29) }, h.slice(-30).map((x) => el("li", {}, typeof x === "string" ? prettyText(x) : JSON.stringify(x))));
+}
+
+// A one-line description of an event for the log.
+export function eventText(e, view, mySeat) {
+  const { type, ...data } = e;
+  const bits = [];
+  for (const [k, v] of Object.entries(data)) {
+    if (k === "seat" && typeof v === "number") bits.push(seatName(view, v, mySeat));
+    else if (Array.isArray(v)) bits.push(`${word(k)}: ${v.map((x) => (isCard(x) ? prettyText(x) : typeof x === "object" ? JSON.stringify(x) : x)).join(" ")}`);
+    else if (v && typeof v === "object") bits.push(`${word(k)}: ${JSON.stringify(v)}`);
+    else bits.push(`${word(k)}: ${prettyText(word(v))}`);
+  }
+  return `${word(type)}${bits.length ? " — " + bits.join(", ") : ""}`;
+}
+
+// Toy game (tests): nothing special; real games add entries here as they need them.
+RENDERERS.toy = null;
