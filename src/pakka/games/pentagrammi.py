@@ -318,6 +318,12 @@ class PassCards(Action):
 
 
 _PLAY: dict[Card, Play] = {c: Play(c) for c in deck_with_jokers(1)}
+_ORDERED = sorted(_PLAY, key=Card.sort_key)
+_VALUES = len(_ORDERED)
+_ID = {c: i for i, c in enumerate(_ORDERED)}
+"""Each card value's place in :meth:`Card.sort_key` order (the joker last)."""
+_PASS = [PassCards(a, b) for a in _ORDERED for b in _ORDERED]
+"""Every pass action by ``id(left) * _VALUES + id(right)``, built once."""
 _TO_ACT = [frozenset((s,)) for s in range(PLAYERS)]
 
 
@@ -417,9 +423,12 @@ class PentagrammiState(State):
         hand = self.hands[seat]
         if self.phase == "play":
             return [_PLAY[c] for c in _legal(hand, self.led)]
-        counts = Counter(hand)
-        values = sorted(counts, key=Card.sort_key)
-        return [PassCards(a, b) for a in values for b in values if a != b or counts[a] > 1]
+        ids = sorted({_ID[c] for c in hand})
+        double = len(ids) < len(hand)  # the only repeated card is the joker (the last id)
+        last = ids[-1]
+        return [
+            _PASS[a * _VALUES + b] for a in ids for b in ids if a != b or (double and a == last)
+        ]
 
     def is_legal(self, seat: int, action: Action) -> bool:
         if isinstance(action, Play):
