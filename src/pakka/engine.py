@@ -291,6 +291,11 @@ class State(ABC):
     stacked_deck: list[Card] | None
     log: list[tuple[Seat, Action]] | None
     """The action log; ``None`` for a determinized state, which cannot be replayed."""
+    _version: int = 0
+    """Bumped by every apply; keys the memo of the last ``legal_actions`` answer, so that a
+    checked ``apply`` of an action just chosen from that list costs no second generation.
+    Code that changes a state other than through ``apply`` must call :meth:`touch`."""
+    _legal_memo: tuple[int, Seat, tuple[Action, ...]] | None = None
 
     def __init__(self, game: Game, players: int, options: Any, seed: int, deck: list[Card] | None):
         self.game = game
@@ -340,6 +345,15 @@ class State(ABC):
         """Why ``action`` is not legal; games override this with the rule's words."""
         return "not a legal action now"
 
+    def touch(self) -> None:
+        """Forget the legal-actions memo after changing the state by hand (tests, setups)."""
+        self._version += 1
+
+    def deal_number(self) -> int:
+        """The current deal's number (0-based); games override it with a cheap attribute."""
+        deal = self._observation(None).get("deal", 0)
+        return int(deal) if isinstance(deal, int) else 0
+
     def is_legal(self, seat: Seat, action: Action) -> bool:
         """Membership test; games may answer without building the whole list."""
         return action in self._legal_actions(seat)
@@ -356,7 +370,9 @@ class State(ABC):
         """Legal actions for ``seat`` in a deterministic order; ``[]`` if it may not act."""
         if self._is_over() or seat not in self._to_act():
             return []
-        return self._legal_actions(seat)
+        legal = self._legal_actions(seat)
+        self._legal_memo = (self._version, seat, tuple(legal))
+        return legal
 
     def apply(self, seat: Seat, action: Action) -> list[Event]:
         """Validate and apply; raises :class:`IllegalAction` and changes nothing."""
@@ -375,7 +391,12 @@ class State(ABC):
         if seat not in to_act:
             waiting = ", ".join(str(s) for s in sorted(to_act))
             raise IllegalAction(seat, action, f"it is not your turn; waiting for seat {waiting}")
-        if not isinstance(action, Action) or not self.is_legal(seat, action):
+        memo = self._legal_memo
+        if memo is not None and memo[0] == self._version and memo[1] == seat:
+            legal = action in memo[2]  # the list the caller just chose from
+        else:
+            legal = isinstance(action, Action) and self.is_legal(seat, action)
+        if not legal:
             raise IllegalAction(
                 seat, action, self._illegal_reason(seat, action), self._legal_actions(seat)
             )
@@ -383,6 +404,7 @@ class State(ABC):
     def apply_unchecked(self, seat: Seat, action: Action) -> list[Event]:
         """Apply an action taken from ``legal_actions`` without testing membership."""
         events = self._apply(seat, action)
+        self._version += 1
         if self.log is not None:
             self.log.append((seat, action))
         return events

@@ -76,7 +76,7 @@ def play_to_deal_end(
     state: State, policy: Policy, rng: random.Random, max_steps: int = 10_000
 ) -> None:
     """Play every seat with ``policy`` until the deal number changes or the match ends."""
-    start = _deal_of(state)
+    start = state.deal_number()
     for _ in range(max_steps):
         if state.is_over():
             return
@@ -90,10 +90,5 @@ def play_to_deal_end(
                 legal[0] if len(legal) == 1 else policy.choose(state.observation(seat), legal, rng)
             )
             state.apply_unchecked(seat, action)
-        if _deal_of(state) != start:
+        if state.deal_number() != start:
             return
-
-
-def _deal_of(state: State) -> int:
-    deal = state.observation(None)["deal"]
-    return int(deal) if isinstance(deal, int) else 0
