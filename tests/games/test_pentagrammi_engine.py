@@ -318,3 +318,28 @@ def test_pure_functions_accept_cards_and_strings() -> None:
     assert trick_winner(parse_cards("H5 H9")) == 1  # a trick in progress
     with pytest.raises(ValueError, match="no natural card"):
         trick_winner("JK JK")
+
+
+def test_deal_with_voids_places_tightly_constrained_cards() -> None:
+    from pakka.games.pentagrammi import _deal_with_voids
+
+    pool = parse_cards("H2 H3 H4 H5 H6 S2 S3 S4 S5 S6 JK")
+    voids = ["", "S", "HD", "", ""]
+    for i in range(20):
+        rng = random.Random(i)
+        cards = list(pool)
+        rng.shuffle(cards)
+        out = _deal_with_voids(cards, {1: 6, 2: 5}, voids, rng)
+        assert Counter(out[1] + out[2]) == Counter(pool)
+        assert not any(c.suit == "S" for c in out[1])
+        assert not any(c.suit in "HD" for c in out[2])
+        assert len(out[1]) == 6 and len(out[2]) == 5
+
+
+def test_deal_with_voids_refuses_an_impossible_deal() -> None:
+    from pakka.games.pentagrammi import _deal_with_voids
+
+    with pytest.raises(PakkaError, match="cannot be placed"):
+        _deal_with_voids(
+            parse_cards("H2 H3"), {1: 1, 2: 1}, ["", "H", "H", "", ""], random.Random(0)
+        )
