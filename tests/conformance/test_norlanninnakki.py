@@ -566,8 +566,10 @@ def test_permissive_violation_is_public_and_sends_to_the_forest() -> None:
     assert any(e.type == "play" and e.data["violation"] for e in events)
     obs = st.observation(2)
     assert obs["players"][1]["violated"] is True
-    assert obs["table"]["trick"] == [{"seat": 1, "card": "H6", "violation": True}]
-    play(st, "D2 C2  H5 D3 C3  H4 D4 C4  H3 D5 C5  S5 D6 C6")
+    assert obs["table"]["trick"] == {"leader": 1, "cards": ["H6"], "violations": [1]}
+    play(st, "D2 C2")
+    assert st.observation(0)["history"][0]["violations"] == [1]
+    play(st, "H5 D3 C3  H4 D4 C4  H3 D5 C5  S5 D6 C6")
     obs = st.observation(None)
     assert obs["table"]["last_deal"]["tricks"] == [0, 5, 0]
     assert obs["table"]["last_deal"]["forest"] == [1]
@@ -595,7 +597,6 @@ def test_forest_cap_seven_to_ten_four_to_nine() -> None:
     obs = st.observation(None)
     assert obs["scores"] == [10, 5, 9]
     assert [p["forests"] for p in obs["players"]] == [1, 0, 1]
-    assert [p["chips_paid"] for p in obs["players"]] == [2, 1, 2]
     assert obs["table"]["pot"] == 5
 
 

@@ -304,8 +304,6 @@ class NorlanninnakkiState(State):
         self.dealer = self.chance(0).randrange(n) if fd is None else fd
         self.scores = [START_SCORE] * n
         self.forests = [0] * n
-        self.chips_paid = [1 if options.chips else 0] * n
-        self.pot = n if options.chips else 0
         self.deal_no = 1
         self.throw_ins = 0
         self.shuffles = 1
@@ -315,6 +313,14 @@ class NorlanninnakkiState(State):
         self._start_deal(deck)
 
     # --- dealing -------------------------------------------------------------------------
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot: the ante and one per forest visit (none with ``chips=false``)."""
+        return sum(self._chips_paid(s) for s in range(self.players))
+
+    def _chips_paid(self, seat: int) -> int:
+        return 1 + self.forests[seat] if self.options.chips else 0
 
     @property
     def forehand(self) -> int:
@@ -622,15 +628,10 @@ class NorlanninnakkiState(State):
                 forest.append(s)
                 self.scores[s] = min(self.scores[s] + FOREST_POINTS, START_SCORE)
                 self.forests[s] += 1
-                if self.options.chips:
-                    self.chips_paid[s] += 1
-                    self.pot += 1
             if self.options.exact_zero:
                 self.scores[s] = abs(self.scores[s])
         self.last_deal = {
             "deal": self.deal_no,
-            "dealer": self.dealer,
-            "active": list(self.active),
             "tricks": list(self.tricks),
             "forest": forest,
             "lone_knocker": lone,
@@ -665,7 +666,7 @@ class NorlanninnakkiState(State):
                 payments.append({"from": "pot", "to": w, "chips": _num(share)})
                 net[w] += share
             for s in range(self.players):
-                net[s] -= self.chips_paid[s]
+                net[s] -= self._chips_paid(s)
         else:
             for loser in losers:
                 owed = scores[loser] + FOREST_POINTS * self.forests[loser]
@@ -681,14 +682,20 @@ class NorlanninnakkiState(State):
                 "lower_is_better": True,
                 "forests": list(self.forests),
                 "pot": self.pot,
-                "chips_paid": list(self.chips_paid),
+                "chips_paid": [self._chips_paid(s) for s in range(self.players)],
                 "payments": payments,
                 "chips": [_num(x) for x in net],
             },
         )
 
-    def _plays_json(self, plays: Iterable[PlayRecord]) -> list[JSON]:
-        return [{"seat": s, "card": str(c), "violation": v} for s, c, v in plays]
+    def _trick_json(self, plays: Sequence[PlayRecord]) -> JSON:
+        """A trick for the clients: who led, the cards in order, the seats that broke
+        forced trump (the other seats follow clockwise among the active players)."""
+        return {
+            "leader": plays[0][0] if plays else self.leader,
+            "cards": [str(c) for _, c, _ in plays],
+            "violations": [s for s, _, v in plays if v],
+        }
 
     def _observation(self, seat: int | None) -> JSON:
         n, dealer = self.players, self.dealer
@@ -704,7 +711,6 @@ class NorlanninnakkiState(State):
                 "bought": self.bought[s],
                 "tricks": self.tricks[s],
                 "forests": self.forests[s],
-                "chips_paid": self.chips_paid[s],
                 "violated": self.violated[s],
             }
             for s in range(n)
@@ -725,7 +731,7 @@ class NorlanninnakkiState(State):
             "stock": len(self.stock),
             "pot": self.pot,
             "leader": self.leader,
-            "trick": self._plays_json(self.trick),
+            "trick": self._trick_json(self.trick),
             "last_deal": self.last_deal,
         }
         return {
@@ -735,9 +741,7 @@ class NorlanninnakkiState(State):
             "players": players,
             "table": table,
             "scores": list(self.scores),
-            "history": [
-                {"plays": self._plays_json(plays), "winner": w} for plays, w in self.history
-            ],
+            "history": [{**self._trick_json(plays), "winner": w} for plays, w in self.history],
             "discards": None if seat is None else hand_json(self.discards[seat]),
         }
 
@@ -745,7 +749,6 @@ class NorlanninnakkiState(State):
         assert isinstance(new, NorlanninnakkiState)
         new.scores = list(self.scores)
         new.forests = list(self.forests)
-        new.chips_paid = list(self.chips_paid)
         new.hands = [list(h) for h in self.hands]
         new.stock = list(self.stock)
         new.discards = [list(d) for d in self.discards]
@@ -769,8 +772,6 @@ class NorlanninnakkiState(State):
             "dealer": self.dealer,
             "scores": list(self.scores),
             "forests": list(self.forests),
-            "chips_paid": list(self.chips_paid),
-            "pot": self.pot,
             "deal_no": self.deal_no,
             "throw_ins": self.throw_ins,
             "shuffles": self.shuffles,
@@ -793,11 +794,11 @@ class NorlanninnakkiState(State):
             "obliged": list(self.obliged),
             "bought": list(self.bought),
             "buy_queue": list(self.buy_queue),
-            "trick": self._plays_json(self.trick),
+            "trick": self._trick_json(self.trick),
             "leader": self.leader,
             "tricks": list(self.tricks),
             "won": [cards(w) for w in self.won],
-            "history": [[self._plays_json(p), w] for p, w in self.history],
+            "history": [[self._trick_json(p), w] for p, w in self.history],
             "violated": list(self.violated),
         }
 
@@ -913,8 +914,6 @@ def _determinize(game: NorlanninnakkiGame, obs: JSON, rng: random.Random) -> Sta
     st.dealer = dealer = table["dealer"]
     st.scores = list(obs["scores"])
     st.forests = [p["forests"] for p in pl]
-    st.chips_paid = [p["chips_paid"] for p in pl]
-    st.pot = table["pot"]
     st.deal_no = obs["deal"]
     st.throw_ins = table["throw_ins"]
     st.shuffles = 1
@@ -937,11 +936,15 @@ def _determinize(game: NorlanninnakkiGame, obs: JSON, rng: random.Random) -> Sta
     st.violated = [p["violated"] for p in pl]
     st.leader = table["leader"]
 
-    def plays(data: list[JSON]) -> tuple[PlayRecord, ...]:
-        return tuple((p["seat"], parse_card(p["card"]), p["violation"]) for p in data)
+    def plays(data: JSON) -> tuple[PlayRecord, ...]:
+        seat, out = data["leader"], []
+        for card in data["cards"]:
+            out.append((seat, parse_card(card), seat in data["violations"]))
+            seat = st._next_active(seat)
+        return tuple(out)
 
     st.trick = list(plays(table["trick"]))
-    st.history = [(plays(t["plays"]), t["winner"]) for t in obs["history"]]
+    st.history = [(plays(t), t["winner"]) for t in obs["history"]]
     st.won = [[] for _ in range(n)]
     for trick_plays, winner in st.history:
         st.won[winner] += [c for _, c, _ in trick_plays]
