@@ -159,6 +159,22 @@ def arena(
         typer.echo(f"results written to {out}")
 
 
+@app.command()
+def bench(
+    games: Annotated[
+        list[str] | None, typer.Argument(help="games to measure (default: all)")
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="seconds of random play per engine")] = 3.0,
+) -> None:
+    """Measure engine speed (and the peers RLCard/OpenSpiel when installed)."""
+    from pakka.bench import report
+
+    names = games or pakka.games.names()
+    for name in names:
+        _game(name)
+    typer.echo(report(names, seconds))
+
+
 def event_text(event: Event) -> str:
     """An event in plain words (generic; the full clients word each game's events)."""
     data = ", ".join(f"{k}={_short(v)}" for k, v in event.data.items())
