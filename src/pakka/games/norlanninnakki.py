@@ -567,6 +567,8 @@ class NorlanninnakkiState(State):
             events.append(Event("dealt", {"cards": HAND}))
         n, fh = self.players, self.forehand
         self.buy_queue = [s for s in ((fh + i) % n for i in range(n)) if self.active[s]]
+        # N7.4: each buyer draws at most 5 (the dealer: 6 out, 5 in); 5n <= 52 - 5n - 1
+        assert HAND * len(self.buy_queue) <= len(self.stock), "the stock would run out"
         self.phase = "buy"
         self.to_move = self.buy_queue[0]
         return events
