@@ -15,8 +15,8 @@ export const RENDERERS = {};
 
 export function seatName(view, seat, mySeat) {
   const s = view && view.seats && view.seats[seat];
-  let name = s && s.name ? s.name : s && s.kind === "bot" ? `${t("bot")} ${seat}` : t("seat_n", { n: seat });
-  if (s && s.kind === "bot" && s.name === null) name = `${t("bot")} ${seat} (${t("level_" + (s.level || "random"))})`;
+  let name = s && s.name ? s.name : t("seat_n", { n: seat });
+  if (s && s.kind === "bot" && !s.name) name = `${t("Bot")} ${seat} (${t("level_" + (s.level || "random"))})`;
   if (seat === mySeat) name += ` (${t("you")})`;
   return name;
 }
@@ -75,7 +75,7 @@ export function statusLine(obs, view, mySeat) {
     return el("div", { class: "status over" }, `${t("match_over")}. ${t("winner", { names: names(view, winners, mySeat) })}`);
   }
   const parts = [];
-  if (obs.deal) parts.push(t("deal", { n: obs.deal }));
+  if (typeof obs.deal === "number") parts.push(t("deal", { n: obs.deal }));
   if (obs.phase) parts.push(`${t("phase")}: ${word(obs.phase)}`);
   const toAct = obs.to_act || [];
   const mine = mySeat !== null && mySeat !== undefined && toAct.includes(mySeat);
@@ -117,7 +117,7 @@ function seatBox(obs, view, mySeat, seat) {
     el("div", { class: "seat-name" }, seatName(view, seat, mySeat), ...flags),
     el("div", { class: "seat-line" },
       typeof p.cards === "number" ? el("span", { class: "backs", title: t("cards_n", { n: p.cards }) }, `🂠 ${p.cards}`) : null,
-      score !== null ? el("span", { class: "score" }, `${t("scores")}: ${score}`) : null),
+      score !== null ? el("span", { class: "score" }, `${t("score")}: ${score}`) : null),
     playerInfo(p));
 }
 
@@ -227,5 +227,3 @@ export function eventText(e, view, mySeat) {
   return `${word(type)}${bits.length ? " — " + bits.join(", ") : ""}`;
 }
 
-// Toy game (tests): nothing special; real games add entries here as they need them.
-RENDERERS.toy = null;

@@ -2,7 +2,7 @@
 
 import { api, el, forgetSeat, loadSeat, query, saveName, saveSeat, savedName } from "./api.js";
 import { cardEl, contains, prettyText, sameCards, sortKey } from "./cards.js";
-import { languageButton, t, translatePage } from "./i18n.js";
+import { languageButton, t, translatePage, word } from "./i18n.js";
 import { eventText, historyList, ring, scoreSheet, statusLine, tableDetails } from "./render.js";
 
 const S = {
@@ -107,6 +107,9 @@ function draw() {
   app.replaceChildren(...body());
   if (S.view) document.getElementById("title").textContent = S.view.title;
   document.title = `pakka — ${S.view ? S.view.title : ""}`;
+  // for tests and tools: which state is on screen
+  document.body.dataset.version = S.msg ? `${S.msg.match}:${S.msg.version}` : "";
+  document.body.dataset.over = S.msg && S.msg.observation.result ? "1" : "";
 }
 
 function body() {
@@ -125,7 +128,7 @@ function body() {
   const obs = S.msg.observation;
   out.push(statusLine(obs, v, S.seat));
   out.push(ring(obs, v, S.seat));
-  if (S.seat !== null) out.push(handPanel(obs));
+  if (S.seat !== null && ((obs.hand || []).length || S.msg.legal_actions.length)) out.push(handPanel(obs));
   if (obs.result) out.push(overPanel());
   const { details } = tableDetails(obs);
   out.push(el("div", { class: "panels" },
@@ -209,7 +212,7 @@ function handPanel(obs) {
 
   const bar = el("div", { class: "actions", id: "actions" });
   for (const m of plainMoves) {
-    bar.append(el("button", { type: "button", class: "move", dataset: { index: m.i }, onclick: () => act(m.i) }, prettyText(m.text)));
+    bar.append(el("button", { type: "button", class: "move", dataset: { index: m.i }, onclick: () => act(m.i) }, moveText(m.text)));
   }
   if (cardMoves.length && !direct) {
     bar.append(el("button", {
@@ -226,15 +229,20 @@ function handPanel(obs) {
   }
   if (S.choosing) {
     out.push(el("div", { class: "choose card-panel", id: "choose" }, el("p", {}, t("choose_which")),
-      S.choosing.map((i) => el("button", { type: "button", class: "move", onclick: () => act(i) }, prettyText(S.msg.legal_text[i])))));
+      S.choosing.map((i) => el("button", { type: "button", class: "move", onclick: () => act(i) }, moveText(S.msg.legal_text[i])))));
   }
   if (S.hint) out.push(el("p", { class: "hint", id: "hint" }, t("hint_is", { text: S.hint })));
   if (moves.length > 1) {
     const list = el("details", { class: "all-moves" }, el("summary", {}, t("all_moves", { n: moves.length })),
-      el("div", {}, moves.slice(0, 300).map((m) => el("button", { type: "button", class: "move small", onclick: () => act(m.i) }, prettyText(m.text)))));
+      el("div", {}, moves.slice(0, 300).map((m) => el("button", { type: "button", class: "move small", onclick: () => act(m.i) }, moveText(m.text)))));
     out.push(list);
   }
   return el("section", { class: `hand-panel${moves.length ? " my-turn" : ""}` }, ...out);
+}
+
+// An action's notation for people: card tokens as symbols, known words translated.
+function moveText(text) {
+  return String(text).split(/(\s+|:)/).map((w) => (/^\s+$|^:$/.test(w) ? w : prettyText(word(w)))).join("");
 }
 
 function overPanel() {

@@ -1,0 +1,80 @@
+"""End-to-end fixtures: a real uvicorn server in a thread, and Debian's Chromium via Playwright."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("PAKKA_CHROMIUM", "/usr/bin/chromium")
+OUT = Path(__file__).resolve().parents[2] / "test-output"
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(
+        f"end-to-end browser tests need Chromium at {CHROMIUM} (apt-get install chromium)",
+        allow_module_level=True,
+    )
+playwright_sync = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+pytest.importorskip("uvicorn", reason="the server extra is not installed")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def server(tmp_path: Path, toy: Any) -> Iterator[str]:
+    import uvicorn
+
+    from pakka.server.app import Settings, create_app
+
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'e2e.sqlite3'}", bot_delay=0))
+    port = _free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not srv.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with playwright_sync.sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def shots() -> Path:
+    OUT.mkdir(exist_ok=True)
+    return OUT
