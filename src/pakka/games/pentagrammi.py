@@ -873,11 +873,11 @@ def _determinize(game: PentagrammiGame, obs: JSON, rng: random.Random) -> Pentag
         hands[seat] = [take(c) for c in obs["hand"]]
         need[seat] = 0
         pass_need[seat] = 0
-        mine, got = passing["given"], passing["received"]
+        mine = passing["given"]
         if state.phase == "pass" and mine is not None:
             state.passing[seat] = [take(mine["to_left"]), take(mine["to_right"])]
-        elif mine is not None and got is not None:
-            _pin_passes(state, seat, hands, need, mine, got, take)
+        elif mine is not None:
+            _pin_passes(state, seat, hands, need, mine, take)
 
     unknown = [c for copies in pool.values() for c in copies]
     rng.shuffle(unknown)
@@ -892,7 +892,7 @@ def _determinize(game: PentagrammiGame, obs: JSON, rng: random.Random) -> Pentag
         hand.sort(key=Card.sort_key)
     state.hands = hands
     if state.phase != "pass":
-        _sample_passes(state, seat, rng)
+        _sample_passes(state, seat, passing["received"], rng)
     return state
 
 
@@ -902,61 +902,49 @@ def _pin_passes(
     hands: list[list[Card]],
     need: list[int],
     mine: JSON,
-    got: JSON,
     take: Callable[[str | Card], Card],
 ) -> None:
-    """Record the passes ``seat`` knows; its passed cards stay with the receivers.
+    """Record ``seat``'s own passes; the cards stay with the receivers unless played.
 
     A passed card the receiver has not shown (played) is in its hand.  For a joker that
     means: the receiver has played no joker yet (jokers are interchangeable).
     """
     left, right = parse_card(mine["to_left"]), parse_card(mine["to_right"])
-    nxt, prv = (seat + 1) % PLAYERS, (seat - 1) % PLAYERS
     state.given[seat] = (left, right)
-    state.given[nxt] = (_FILLER, parse_card(got["from_left"]))
-    state.given[prv] = (parse_card(got["from_right"]), _FILLER)
-    for card, to in ((left, nxt), (right, prv)):
+    for card, to in ((left, (seat + 1) % PLAYERS), (right, (seat - 1) % PLAYERS)):
         if card not in state.played[to] and card not in state.trick_cards(to):
             hands[to].append(take(card))
             need[to] -= 1
 
 
-_FILLER = Card(JOKER_SUIT, JOKER)
-"""Placeholder for a pass not sampled yet (always overwritten by :func:`_sample_passes`)."""
-
-
-def _sample_passes(state: PentagrammiState, seat: int | None, rng: random.Random) -> None:
-    """Fill the passes ``seat`` never saw with cards the receivers hold or have played."""
+def _sample_passes(
+    state: PentagrammiState, seat: int | None, got: JSON | None, rng: random.Random
+) -> None:
+    """Fill in every pass: the ones ``seat`` saw as they were, the others drawn from the
+    cards each receiver holds or has played (whatever it received is among them)."""
+    sides: list[list[Card | None]] = [[None, None] for _ in range(PLAYERS)]
+    if seat is not None and got is not None:
+        mine = state.given[seat]
+        assert mine is not None
+        sides[seat] = [mine[0], mine[1]]
+        sides[(seat + 1) % PLAYERS][1] = parse_card(got["from_left"])
+        sides[(seat - 1) % PLAYERS][0] = parse_card(got["from_right"])
     for to in range(PLAYERS):
-        from_right, from_left = (to - 1) % PLAYERS, (to + 1) % PLAYERS
-        known: list[Card] = []
-        unknown_sides: list[str] = []
-        if seat is not None and seat == from_right:
-            known.append(state.given[seat][0])  # type: ignore[index]
-        else:
-            unknown_sides.append("from_right")
-        if seat is not None and seat == from_left:
-            known.append(state.given[seat][1])  # type: ignore[index]
-        else:
-            unknown_sides.append("from_left")
-        if seat == to:
+        if to == seat:
             continue
+        givers = (((to - 1) % PLAYERS, 0), ((to + 1) % PLAYERS, 1))
+        known = [c for g, side in givers if (c := sides[g][side]) is not None]
         holdings = Counter([*state.hands[to], *state.played[to], *state.trick_cards(to)])
-        holdings -= Counter(known)
-        candidates = list(holdings.elements())
+        candidates = list((holdings - Counter(known)).elements())
         rng.shuffle(candidates)
-        picks = dict(zip(unknown_sides, candidates, strict=False))
-        _set_given(state, from_right, 0, picks.get("from_right"))
-        _set_given(state, from_left, 1, picks.get("from_left"))
-
-
-def _set_given(state: PentagrammiState, giver: int, side: int, card: Card | None) -> None:
-    if card is None:
-        return
-    old = state.given[giver]
-    pair = list(old) if old is not None else [_FILLER, _FILLER]
-    pair[side] = card
-    state.given[giver] = (pair[0], pair[1])
+        for g, side in givers:
+            if sides[g][side] is None:
+                sides[g][side] = candidates.pop()
+    given: list[tuple[Card, Card] | None] = []
+    for left, right in sides:
+        assert left is not None and right is not None
+        given.append((left, right))
+    state.given = given
 
 
 def _deal_with_voids(
