@@ -30,6 +30,7 @@ Rulings (from the rules file unless marked *ours*):
 * *Ours*: played cards are public (everyone saw them played; the seed's face-down piles are
   a scoring aid), so the observation lists every trick of the deal and each seat's cards.
 * *Ours*: passing two jokers (when you hold two) is two different cards and allowed.
+* *Ours*: ``deals`` is limited to 1-20 (so final scores are bounded: 0-220).
 
 Encoding: ``Play(card)`` (``"S8"``, ``{"type": "play", "cards": ["S8"]}``) and
 ``PassCards(left, right)`` (``"left:S8 right:HK"``, ``{"type": "pass_cards", "cards":
@@ -42,6 +43,20 @@ right HK.
 Card locations: ``hand:s``; ``passing:s`` (the two cards a seat has passed, until everyone
 has); ``trick`` (the current trick); ``played:s`` (cards ``s`` played to finished tricks of
 this deal, public).
+
+Observation: ``phase`` is ``pass``, ``play`` or ``over``; ``deal`` counts from 1; ``scores``
+are match totals (this deal included).  ``players[s]``: ``cards`` (count), ``passed``,
+``points`` (this deal), ``tricks`` (won this deal), ``played`` (in order), ``voids`` (suits
+``s`` has shown out of).  ``table``: ``dealer``, ``leader``, ``turn``, ``led`` (suit letter
+or null), ``trick`` (``[{"seat", "card"}]`` in play order), ``passing`` (``given``:
+``{"to_left", "to_right"}`` and, after the exchange, ``received``: ``{"from_left",
+"from_right"}``, both the viewer's own only), ``deals``, ``deal_points`` (per finished deal).
+``history``: this deal's finished tricks, ``{"leader", "cards" (play order), "winner"}``.
+
+Determinization redeals the unseen cards: plain rejection sampling (exactly uniform) while
+it finds a deal that respects the voids within 20 tries, then a constrained deal that
+places the most restricted cards first.  Passes the viewer did not see are drawn from the
+receiver's cards.
 """
 
 from __future__ import annotations
