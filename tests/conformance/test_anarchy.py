@@ -203,7 +203,6 @@ def test_an_t15_dummy_wins_go_dead() -> None:
     trick(st, "SK H5 C9")
     last = st.observation(0)["table"]["last_trick"]
     assert last["cards"] == ["SK", "H5", "C9", "SA"]
-    assert last["played_by"] == [0, 1, 2, "dummy"]
     assert last["captured_by"] == ["dead", 2, 2, "dead"]
     assert Counter(st.dead) == Counter(parse_cards("SK SA"))
     assert Counter(st.won[2]) == Counter(parse_cards("H5 C9"))
@@ -278,7 +277,7 @@ def test_an_f1_deal_ten_is_forced_and_contracts_are_permutations(players: int) -
         seat = min(st.to_act())
         st.apply(seat, rng.choice(st.legal_actions(seat)))
     for seat in range(players):
-        assert sorted(row[seat][0] for row in st.sheet) == sorted(CONTRACTS)
+        assert sorted(row["contracts"][seat] for row in st.sheet) == sorted(CONTRACTS)
 
 
 def test_an_f1_auto_choice_is_an_event() -> None:
@@ -627,45 +626,47 @@ def test_par_option() -> None:
         AnarchyOptions(par=-1)
 
 
+def play_deal_collecting(st: AnarchyState, rng: random.Random) -> list[list[Card]]:
+    """Play the current deal at random; rebuild each seat's won cards from the trick events."""
+    won: list[list[Card]] = [[] for _ in range(st.players)]
+    deal = st.deal_no
+    while st.deal_no == deal and not st.is_over():
+        seat = min(st.to_act())
+        for event in st.apply(seat, rng.choice(st.legal_actions(seat))):
+            if event.type == "trick":
+                for card, to in zip(event.data["cards"], event.data["captured_by"], strict=True):
+                    if to != "dead":
+                        won[to].append(parse_card(card))
+                if event.data["bomb"] and st.players == 5:
+                    assert parse_card("JK") in won[event.data["joker"]]
+    return won
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_deal_scores_match_the_won_cards(players: int) -> None:
+    rng = random.Random(players)
+    for seed in range(3):
+        st = GAME.new_match(players=players, seed=seed)
+        assert isinstance(st, AnarchyState)
+        choose(st, dict(enumerate(("under", "over", "best", "cards", "red")[:players])))
+        contracts = list(st.contracts)
+        won = play_deal_collecting(st, rng)
+        total = sum(len(w) for w in won)
+        assert total <= (52 if players < 5 else 65)
+        if players == 4:
+            assert total == 52
+        row = st.sheet[0]
+        assert row["contracts"] == contracts
+        for seat in range(players):
+            assert row["scores"][seat] == deal_score(contracts[seat], won[seat])
+
+
 def test_under_and_over_in_3p_use_par_13() -> None:
-    st = new(3, dealer=0)
-    choose(st, {1: "under", 2: "over", 0: "cards"})
-    while st.deal_no == 1:
-        for seat in sorted(st.to_act()):
-            st.apply(seat, st.legal_actions(seat)[0])
-    row = st.sheet[0]
-    assert row[1][0] == "under" and row[2][0] == "over"
-    # recompute from the captured counts reported by the scores
-    for seat in range(3):
-        assert row[seat][1] >= 0
-
-
-def test_under_over_3p_scores_from_won_piles() -> None:
-    st = new(3, dealer=0)
-    choose(st, {1: "under", 2: "over", 0: "cards"})
-    for _ in range(12):
-        for seat in range(3):
-            st.apply(seat, st.legal_actions(seat)[0])
-    # the last trick: predict the scores from the state right before it
-    probe = st.clone()
-    assert isinstance(probe, AnarchyState)
-    for seat in range(3):
-        probe.apply(seat, probe.legal_actions(seat)[0])
-    final = st.clone()
-    assert isinstance(final, AnarchyState)
-    hands = [list(h) for h in final.hands]
-    dummy_card = final.dummy[-1]
-    caps = trick_captures([*(h[0] for h in hands), dummy_card])
-    won = [list(w) for w in final.won]
-    cards = [*(h[0] for h in hands), dummy_card]
-    for i, k in enumerate(caps):
-        if k < 3:
-            won[k].append(cards[i])
-    assert probe.sheet[0][1][1] == deal_score("under", won[1])
-    assert probe.sheet[0][2][1] == deal_score("over", won[2])
-    assert deal_score("over", won[2]) == 5 * max(0, len(won[2]) - 13) + 10 * sum(
-        1 for s in "SHDC" if not any(c.suit == s for c in won[2])
-    ) + 20 * sum(v // 4 for v in Counter(c.rank for c in won[2]).values())
+    # 3p: the players share up to 52 cards minus the dead pile; par stays 13
+    won = [Card("S", r) for r in range(2, 15)] + [Card("H", r) for r in range(2, 9)]
+    assert deal_score("over", won) == 5 * 7 + 20
+    assert deal_score("under", won) == 20
+    assert deal_score("under", won[:9]) == 20 + 30
 
 
 def test_illegal_contract_and_card_messages() -> None:
@@ -734,8 +735,9 @@ def test_score_sheet_and_totals() -> None:
     finish_deal(st)
     obs = st.observation(1)
     sheet = obs["table"]["score_sheet"]
-    assert len(sheet) == 1 and len(sheet[0]) == 4
-    assert [row[1] for row in sheet[0]] == obs["scores"]
+    assert len(sheet) == 1 and len(sheet[0]["scores"]) == 4
+    assert sheet[0]["scores"] == obs["scores"]
+    assert sheet[0]["contracts"] == [CONTRACTS[0]] * 4
     assert st.dealer == 0  # rotated from 3
 
 
@@ -753,7 +755,7 @@ def test_match_result_shares_wins() -> None:
     assert list(res.scores) == st.scores
     assert len(st.sheet) == 10
     for seat in range(4):
-        assert st.scores[seat] == sum(row[seat][1] for row in st.sheet)
+        assert st.scores[seat] == sum(row["scores"][seat] for row in st.sheet)
     # a hand-made tie
     st.scores = [50, 70, 70, 10]
     res = st.result()

@@ -30,9 +30,11 @@ Rulings and encoding choices:
   dead pile.
 - Passing (``pass_three``): every live seat commits three cards at once; they go to the
   next live seat clockwise and are added only after all have passed.
-- Observation ``table.last_trick`` is ``{"cards", "played_by", "captured_by", "bomb",
-  "joker"}``: cards in seat order (the dummy's last, the spare shown in place of a bombed
-  joker), ``played_by``/``captured_by`` seat numbers or ``"dummy"``/``"dead"``.
+- Observation ``table.last_trick`` is ``{"cards", "captured_by", "bomb", "joker"}``: cards
+  in seat order (the dummy's last, the spare shown in place of a bombed joker);
+  ``captured_by`` holds seat numbers or ``"dead"``, ``joker`` the seat (or ``"dummy"``)
+  that played the joker.  ``table.score_sheet`` is one ``{"contracts", "scores"}`` per
+  deal, each a list by seat.  ``history`` is the current deal as short lines.
 """
 
 from __future__ import annotations
@@ -379,13 +381,11 @@ def _cards_json(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def _trick_line(trick: JSON) -> str:
+def _trick_line(owners: Sequence[int | str], trick: JSON) -> str:
     """One history line: ``trick 0:S8>2 1:H8>1 2:SJ>2 dummy:H2>dead`` (+ the bomber)."""
     moves = " ".join(
         f"{who}:{card}>{to}"
-        for who, card, to in zip(
-            trick["played_by"], trick["cards"], trick["captured_by"], strict=True
-        )
+        for who, card, to in zip(owners, trick["cards"], trick["captured_by"], strict=True)
     )
     bomb = f" bomb by {trick['joker']}" if trick["bomb"] else ""
     return f"trick {moves}{bomb}"
@@ -416,7 +416,7 @@ class AnarchyState(State):
         self.deal_no = 0
         self.scores = [0] * n
         self.remaining: list[list[str]] = [list(CONTRACTS) for _ in range(n)]
-        self.sheet: list[list[list[Any]]] = []
+        self.sheet: list[JSON] = []
         self.phase = "contract"
         self.hands: list[list[Card]] = []
         self.dummy: list[Card] = []
@@ -621,12 +621,11 @@ class AnarchyState(State):
         self.committed = [None] * n
         self.last_trick = {
             "cards": _cards_json(cards),
-            "played_by": owners,
             "captured_by": captured_by,
             "bomb": bomb,
             "joker": joker,
         }
-        self.history.append(_trick_line(self.last_trick))
+        self.history.append(_trick_line(owners, self.last_trick))
         events = [Event("trick", dict(self.last_trick))]
         if not self.hands[0]:
             events += self._score_deal()
@@ -634,7 +633,7 @@ class AnarchyState(State):
 
     def _score_deal(self) -> list[Event]:
         opts = self.options
-        row: list[list[Any]] = []
+        scores: list[int] = []
         for s in range(self.players):
             contract = self.contracts[s]
             assert contract is not None
@@ -645,9 +644,10 @@ class AnarchyState(State):
                 par=opts.par,
             )
             self.scores[s] += score
-            row.append([contract, score])
+            scores.append(score)
+        row: JSON = {"contracts": list(self.contracts), "scores": scores}
         self.sheet.append(row)
-        data = {"deal": self.deal_no, "sheet": row, "scores": list(self.scores)}
+        data = {"deal": self.deal_no, **row, "totals": list(self.scores)}
         events = [Event("deal_scored", data)]
         if self.deal_no >= DEALS:
             self.phase = "over"
@@ -662,7 +662,6 @@ class AnarchyState(State):
                 "seat": s,
                 "cards": len(self.hands[s]),
                 "committed": self.committed[s] is not None or self.passing[s] is not None,
-                "contract": self.contracts[s],
                 "remaining": list(self.remaining[s]),
                 "won": hand_json(self.won[s]),
             }
@@ -871,7 +870,7 @@ class AnarchyGame(Game):
         st.shuffles = st.deal_no
         st.dealer = table["dealer"]
         st.scores = list(obs["scores"])
-        st.sheet = [[list(cell) for cell in row] for row in table["score_sheet"]]
+        st.sheet = list(table["score_sheet"])
         st.contracts = list(table["contracts"])
         st.last_trick = table["last_trick"]
         st.history = list(obs["history"])
