@@ -1,0 +1,180 @@
+"""Unit tests of the Anarchy module: rule-function edges, options, messages, a seeded match."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import pakka.games
+from pakka.cards import parse_card, parse_cards
+from pakka.engine import IllegalAction, PakkaError
+from pakka.games.anarchy import (
+    CONTRACTS,
+    GAME,
+    AnarchyOptions,
+    AnarchyState,
+    ChooseContract,
+    PassCards,
+    Play,
+    deal_score,
+    trick_captures,
+)
+
+
+def test_registered_with_full_info() -> None:
+    game = pakka.games.get("anarchy")
+    assert game is GAME
+    info = game.info
+    assert (info.min_players, info.max_players, info.default_players) == (3, 5, 4)
+    assert info.simultaneous and info.hidden_information and info.has_chance
+    assert set(info.option_help) == {
+        "all_different_suits",
+        "dup_tie",
+        "dummy_reveal",
+        "pass_three",
+        "quad_requires_four_suits",
+        "par",
+        "first_dealer",
+    }
+    assert info.description
+
+
+def test_decks() -> None:
+    assert len(GAME.deck(3, AnarchyOptions())) == 53
+    assert len(GAME.deck(4, AnarchyOptions())) == 53
+    assert len(GAME.deck(5, AnarchyOptions())) == 65
+
+
+def test_option_defaults_and_validation() -> None:
+    opts = AnarchyOptions()
+    assert opts.all_different_suits == "each_wins_itself"
+    assert opts.dup_tie == "each_wins_itself"
+    assert opts.dummy_reveal == "after"
+    assert opts.pass_three is False and opts.quad_requires_four_suits is False
+    assert opts.par == 13 and opts.first_dealer is None
+    with pytest.raises(ValueError, match="all_different_suits must be one of"):
+        AnarchyOptions(all_different_suits="nope")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="dummy_reveal must be one of after, before"):
+        AnarchyOptions(dummy_reveal="never")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="par must be a whole number from 0 to 65"):
+        AnarchyOptions(par=99)
+    with pytest.raises(ValueError, match="first_dealer"):
+        AnarchyOptions(first_dealer=7)
+    with pytest.raises(TypeError, match="pass_three is true or false"):
+        AnarchyOptions(pass_three="yes")  # type: ignore[arg-type]
+    with pytest.raises(PakkaError, match="first_dealer must be a seat 0-2"):
+        GAME.new_match(3, AnarchyOptions(first_dealer=4), seed=1)
+    parsed = GAME.options_from_strings(
+        {"par": "10", "pass_three": "on", "dup_tie": "tied_keep_rest_dead"}
+    )
+    assert parsed == AnarchyOptions(par=10, pass_three=True, dup_tie="tied_keep_rest_dead")
+    with pytest.raises(PakkaError, match="unknown option"):
+        GAME.options_from_strings({"trumps": "1"})
+
+
+def test_rule_function_errors() -> None:
+    with pytest.raises(ValueError, match="unknown contract 'trumps'; contracts are: cards"):
+        deal_score("trumps", "S2")
+    with pytest.raises(ValueError, match="dup_tie"):
+        trick_captures("S2 S3", dup_tie="random")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="all_different_suits"):
+        trick_captures("S2 H3", all_different_suits="x")  # type: ignore[arg-type]
+
+
+def test_rule_functions_accept_cards_and_strings() -> None:
+    assert trick_captures(parse_cards("S8 H8 SJ H2")) == trick_captures(["S8", "H8", "SJ", "H2"])
+    assert trick_captures([]) == []
+    assert trick_captures("S5") == [0]
+    assert deal_score("best", ["SK", "SQ", "H2"]) == 6 + 20
+
+
+def test_seeded_match_is_reproducible_and_replays() -> None:
+    def run(seed: int) -> AnarchyState:
+        st = GAME.new_match(players=4, options=AnarchyOptions(pass_three=True), seed=seed)
+        assert isinstance(st, AnarchyState)
+        rng = random.Random(seed)
+        while not st.is_over():
+            seat = rng.choice(sorted(st.to_act()))
+            st.apply(seat, rng.choice(st.legal_actions(seat)))
+        return st
+
+    a, b = run(42), run(42)
+    assert a == b and a.result() == b.result()
+    record = json.loads(json.dumps(a.to_json()))
+    again = GAME.from_json(record)
+    assert again == a
+    res = a.result()
+    assert list(res.scores) == a.scores
+    assert len(res.details["score_sheet"]) == 10
+    low, high = GAME.info.score_bounds or (0, 0)
+    assert all(low <= s <= high for s in res.scores)
+
+
+def test_parse_action_from_text() -> None:
+    st = GAME.new_match(4, AnarchyOptions(first_dealer=3), seed=3)
+    assert GAME.parse_action(st, 0, "hearts") == ChooseContract("hearts")
+    assert GAME.parse_action(st, 0, "und") == ChooseContract("under")
+    for seat in range(4):
+        st.apply(seat, ChooseContract("cards"))
+    card = st.legal_actions(0)[0]
+    assert isinstance(card, Play)
+    assert GAME.parse_action(st, 0, card.card.pretty()) == card
+
+
+def test_action_strings() -> None:
+    assert str(ChooseContract("best")) == "best"
+    assert str(Play(parse_card("H10"))) == "H10"
+    assert str(PassCards(tuple(parse_cards("S2 HK D5")))) == "S2 HK D5"
+    assert PassCards(tuple(parse_cards("S2 HK D5"))).to_json() == {
+        "type": "pass_cards",
+        "cards": ["S2", "HK", "D5"],
+    }
+    assert GAME.action_from_json({"type": "contract", "contract": "HEARTS"}) == ChooseContract(
+        "hearts"
+    )
+
+
+def test_illegal_message_lists_legal_contracts() -> None:
+    st = GAME.new_match(4, AnarchyOptions(first_dealer=0), seed=3)
+    with pytest.raises(IllegalAction) as info:
+        st.apply(1, Play(parse_card("S2")))
+    msg = str(info.value)
+    assert "seat 1" in msg and "choose a contract first" in msg
+    assert "legal: " + ", ".join(CONTRACTS) in msg
+
+
+def test_events_of_a_trick_and_a_deal() -> None:
+    st = GAME.new_match(4, AnarchyOptions(first_dealer=0), seed=8)
+    assert isinstance(st, AnarchyState)
+    for seat in (1, 2, 3, 0):
+        events = st.apply(seat, ChooseContract("spades"))
+        assert events[0].type == "contract" and events[0].data["seat"] == seat
+    kinds: list[str] = []
+    while st.deal_no == 1:
+        for seat in sorted(st.to_act()):
+            kinds += [e.type for e in st.apply(seat, st.legal_actions(seat)[0])]
+    assert kinds.count("trick") == 13 and kinds.count("committed") == 52
+    assert kinds[-2:] == ["deal_scored", "deal"]
+    assert st.dealer == 1 and st.to_act() == {2}
+
+
+def test_clone_is_independent() -> None:
+    st = GAME.new_match(3, seed=5)
+    twin = st.clone()
+    assert twin == st
+    (seat,) = twin.to_act()
+    twin.apply(seat, twin.legal_actions(seat)[0])
+    assert twin != st
+
+
+def test_spectator_sees_no_hand_and_no_commit() -> None:
+    st = GAME.new_match(4, AnarchyOptions(first_dealer=0), seed=8)
+    for seat in (1, 2, 3, 0):
+        st.apply(seat, ChooseContract("red"))
+    st.apply(2, st.legal_actions(2)[0])
+    obs = st.observation(None)
+    assert obs["hand"] is None and obs["table"]["my_commit"] is None
+    assert [p["committed"] for p in obs["players"]] == [False, False, True, False]
+    assert obs["to_act"] == [0, 1, 3]
