@@ -83,7 +83,9 @@ def games() -> None:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="anarchy, pentagrammi, norlanninnakki or guandan")],
+    game: Annotated[
+        str | None, typer.Argument(help="anarchy, pentagrammi, norlanninnakki or guandan")
+    ] = None,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for the deal (replayable)")] = None,
     option: Annotated[list[str] | None, typer.Option(help="variant option key=value")] = None,
@@ -91,16 +93,55 @@ def play(
     save: Annotated[
         Path | None, typer.Option(help="write the match record here at the end")
     ] = None,
+    seat_bots: Annotated[
+        str | None,
+        typer.Option(help="bot level for each other seat, e.g. hard,normal,easy (default normal)"),
+    ] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="the line client (also used when not on a terminal)")
+    ] = False,
+    connect: Annotated[
+        str | None, typer.Option(help="join a table on a pakka server: its invite or table URL")
+    ] = None,
+    name: Annotated[str | None, typer.Option(help="your name at a server's table")] = None,
+    token: Annotated[
+        str | None, typer.Option(help="your seat token at a server's table (to return)")
+    ] = None,
 ) -> None:
-    """Play in the terminal at seat 0 against random bots."""
+    """Play in the terminal at seat 0 against bots (full screen), or at a server's table."""
+    if lang not in ("en", "fi"):
+        raise _fail(f"--lang must be en or fi, not {lang!r}")
+    if connect is not None:
+        try:
+            from pakka.tui.remote import run_remote
+        except ImportError as exc:
+            raise _fail(f"{exc}: install pakka[tui]") from None
+        try:
+            run_remote(connect, lang=lang, name=name, token=token)
+        except PakkaError as exc:
+            raise _fail(str(exc)) from None
+        return
+    if game is None:
+        raise _fail("name the game to play (see `pakka games`), or give --connect URL")
     g = _game(game)
     opts = _options(g, option or [])
+    levels = [s.strip() for s in (seat_bots or "").split(",") if s.strip()]
+    bad = [lv for lv in levels if lv not in ("random", "easy", "normal", "hard")]
+    if bad:
+        raise _fail(f"unknown bot level {bad[0]!r}; levels are: random, easy, normal, hard")
     try:
         state = g.new_match(players=players, options=opts, seed=seed)
     except PakkaError as exc:
         raise _fail(str(exc)) from None
-    client = LineClient(state, lang, sys.stdin, sys.stdout)
-    finished = client.run()
+    if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        client = LineClient(state, lang, sys.stdin, sys.stdout)
+        finished = client.run()
+    else:
+        try:
+            from pakka.tui import run_local
+        except ImportError as exc:
+            raise _fail(f"{exc}: install pakka[tui], or play with --plain") from None
+        finished, state = run_local(state, levels, lang)
     if save is not None:
         save.write_text(json.dumps(state.to_json(), indent=1))
         typer.echo(t("saved", lang, path=save))

@@ -1,0 +1,734 @@
+"""The full-screen terminal client (Textual).
+
+One screen for every game, drawn from the observation envelope: the seats round the table
+with their card counts and public state, the game's ``table`` (a small renderer per game,
+see :mod:`pakka.tui.render`), scores and the score sheet, a log of events in words, the hand
+as cards in suit colours, and the decisions that are not cards as numbered choices.
+
+Keyboard first: ←/→ move over the hand, a letter (shown under each card) or Space selects,
+Enter plays the selection (matched against the legal actions' cards as multisets; nothing
+selected plays the card under the cursor, or a cardless action such as a pass); digits take
+the numbered choices; ``h`` asks for a hint, ``?`` shows the rules, ``u`` undoes (local play),
+``s`` the full score sheet, ``q`` quits.  The mouse works on cards, choices and keys.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.table import Table
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+import pakka
+from pakka.engine import Action
+from pakka.errors import PakkaError
+from pakka.i18n import t
+from pakka.tui import render
+from pakka.tui.session import JSON, Session
+
+LETTERS = "abcdefgijklmnoprtvwxyz"
+"""Card keys: every letter but the command keys h, q, s and u; upper case goes on from there."""
+CARD_KEYS = LETTERS + LETTERS.upper()
+CHOICE_KEYS = "1234567890"
+CELL = 5
+"""Width of one card in the hand (four for the face, one gap)."""
+
+
+def rules_path(game: str, lang: str) -> Path | None:
+    """``docs/rules/<game>.md`` (``.fi.md`` in Finnish when there is one)."""
+    env = os.environ.get("PAKKA_DOCS")
+    roots = [Path(env)] if env else []
+    roots.append(Path(pakka.__file__).resolve().parent.parent.parent / "docs")
+    for root in roots:
+        names = [f"{game}.{lang}.md", f"{game}.md"] if lang != "en" else [f"{game}.md"]
+        for name in names:
+            path = root / "rules" / name
+            if path.is_file():
+                return path
+    return None
+
+
+class RulesScreen(ModalScreen[None]):
+    """The game's rules, scrollable; Escape, q or ? closes."""
+
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("escape,q,question_mark", "close", show=False),
+    ]
+    DEFAULT_CSS = """
+    RulesScreen { align: center middle; }
+    RulesScreen > VerticalScroll { width: 96%; height: 94%; border: round $accent;
+        background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, text: str, title: str) -> None:
+        super().__init__()
+        self.text = text
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        scroll = VerticalScroll()
+        scroll.border_title = self.title_text
+        with scroll:
+            yield Markdown(self.text)
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ChooseScreen(ModalScreen[int | None]):
+    """Pick one of several actions (a Guandan reading, a long list of options)."""
+
+    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "cancel", show=False)]
+    DEFAULT_CSS = """
+    ChooseScreen { align: center middle; }
+    ChooseScreen > Vertical { width: 70; max-width: 96%; height: auto; max-height: 90%;
+        border: round $accent; background: $surface; padding: 0 1; }
+    ChooseScreen OptionList { height: auto; max-height: 16; }
+    """
+
+    def __init__(self, question: str, labels: Sequence[str]) -> None:
+        super().__init__()
+        self.question = question
+        self.labels = list(labels)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(escape(self.question))
+            yield OptionList(
+                *[Option(f"{i + 1}. {escape(label)}") for i, label in enumerate(self.labels)]
+            )
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit():
+            n = int(event.character) - 1
+            if 0 <= n < len(self.labels):
+                event.stop()
+                self.dismiss(n)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SheetScreen(ModalScreen[None]):
+    """The whole score sheet."""
+
+    BINDINGS: ClassVar[list[Any]] = [Binding("escape,q,s", "close", show=False)]
+    DEFAULT_CSS = """
+    SheetScreen { align: center middle; }
+    SheetScreen > VerticalScroll { width: auto; max-width: 96%; height: auto; max-height: 94%;
+        border: round $accent; background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.table)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HandView(Static):
+    """The hand: two lines per row of cards (faces, then keys); a click selects a card."""
+
+    per_row = 16
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or offset.y < 1:
+            return
+        row, col = (offset.y - 1) // 2, offset.x // CELL
+        if col >= self.per_row:
+            return
+        app = self.app
+        if isinstance(app, PakkaApp):
+            event.stop()
+            app.action_card(row * self.per_row + col)
+
+
+class PakkaApp(App[None]):
+    """The terminal client around a :class:`Session`."""
+
+    TITLE = "pakka"
+    CSS = """
+    Screen { layout: vertical; }
+    #header { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #main { height: 1fr; }
+    #left { width: 1fr; }
+    #right { width: 34; border-left: vkey $primary-darken-2; }
+    #seats { height: auto; padding: 0 1; }
+    #table { height: 1fr; padding: 0 1; }
+    #scores { height: auto; padding: 0 1; }
+    #log { height: 1fr; padding: 0 0 0 1; scrollbar-size-vertical: 1; overflow-x: hidden; }
+    #hand { height: auto; padding: 0 1; border-top: hkey $primary-darken-2; }
+    #choices { height: auto; padding: 0 1; }
+    #status { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
+    #status.error { color: $error; text-style: bold; }
+    #status.hint { color: $success; }
+    #keys { height: 1; background: $panel; padding: 0 1; }
+    """
+
+    def __init__(self, session: Session, lang: str = "en") -> None:
+        super().__init__()
+        self.session = session
+        self.lang = lang
+        session.on_update = self._on_events
+        self.hand: list[str] = []
+        self.selected: set[int] = set()
+        self.cursor = 0
+        self.scored: list[JSON] = []
+        self.choices: list[Action] = []
+        self.card_actions: list[tuple[Action, Counter[str]]] = []
+        self.hint_action: Action | None = None
+        self.message = ""
+        self.message_kind = ""
+        self._last_obs: JSON | None = None
+        self._mounted = False
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static(id="seats")
+                yield Static(id="table")
+            with Vertical(id="right"):
+                yield Static(id="scores")
+                log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
+                log.can_focus = False
+                yield log
+        yield HandView(id="hand")
+        yield Static(id="choices")
+        yield Static(id="status")
+        yield Static(id="keys")
+
+    async def on_mount(self) -> None:
+        self.title = f"pakka · {self._game_title()}"
+        self._mounted = True
+        self.refresh_view()
+        self.run_worker(self._start(), exclusive=True, group="session")
+
+    async def _start(self) -> None:
+        await self.session.start()
+        self.refresh_view()
+
+    async def on_unmount(self) -> None:
+        await self.session.close()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh_view()
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    def _game_title(self) -> str:
+        game = self.session.game
+        return render.tr(f"game_{game.name}", self.lang, game.info.title)
+
+    def seat_name(self, seat: Any) -> str:
+        return self.session.name(seat)
+
+    def say(self, text: str, kind: str = "") -> None:
+        self.message = text
+        self.message_kind = kind
+        self._draw_status()
+
+    def _on_events(self, evs: list[JSON]) -> None:
+        log = self.query_one("#log", RichLog)
+        game = self.session.game.name
+        for ev in evs:
+            if ev.get("type") == "deal_scored":
+                self.scored.append(ev)
+            for line in render.describe_event(game, ev, self.seat_name, self.lang):
+                log.write("· " + line)
+        self.refresh_view()
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        if not self._mounted:
+            return
+        obs = self.session.observation
+        self._last_obs = obs
+        legal = self.session.legal
+        self.card_actions = []
+        self.choices = []
+        for action in legal:
+            cards = action.to_json().get("cards")
+            if isinstance(cards, list):
+                self.card_actions.append((action, Counter(str(c) for c in cards)))
+                if not cards:
+                    self.choices.append(action)
+            else:
+                self.choices.append(action)
+        hand = render.shown_hand(obs, (c for _, c in self.card_actions)) if obs else []
+        if hand != self.hand:
+            self.hand = hand
+            self.selected = set()
+            self.cursor = min(self.cursor, max(len(hand) - 1, 0))
+        self._draw_header(obs)
+        self._draw_seats(obs)
+        self._draw_table(obs)
+        self._draw_scores(obs)
+        self._draw_hand()
+        self._draw_choices()
+        self._draw_status()
+        self._draw_keys()
+
+    def _draw_header(self, obs: JSON | None) -> None:
+        parts = [f"[b]{escape(self._game_title())}[/]"]
+        if obs is not None:
+            if obs.get("deal"):
+                parts.append(f"{escape(t('deal', self.lang))} {obs['deal']}")
+            phase = obs.get("phase")
+            if phase:
+                parts.append(escape(render.tr(f"phase_{phase}", self.lang, str(phase))))
+            parts.append(self._turn_text(obs))
+        self.query_one("#header", Static).update(" · ".join(parts))
+
+    def _turn_text(self, obs: JSON) -> str:
+        if obs.get("result") is not None:
+            return f"[b]{escape(t('match_over', self.lang))}[/]"
+        seat = self.session.seat
+        to_act = list(obs.get("to_act") or [])
+        if seat in to_act and self.session.legal:
+            return f"[b reverse] {escape(t('your_turn', self.lang))} [/]"
+        others = [s for s in to_act if s != seat]
+        if not others:
+            return ""
+        who = ", ".join(self.seat_name(s) for s in others)
+        return escape(t("waiting_for", self.lang, seats=who))
+
+    def _draw_seats(self, obs: JSON | None) -> None:
+        if obs is None:
+            self.query_one("#seats", Static).update(escape(self.session.status))
+            return
+        game = str(obs.get("game"))
+        to_act = set(obs.get("to_act") or [])
+        lines = []
+        players = obs.get("players") or []
+        width = max((len(self.seat_name(p.get("seat"))) for p in players), default=4)
+        for p in players:
+            s = p.get("seat")
+            marker = "▶" if s in to_act else " "
+            me = s == self.session.seat
+            name = escape(self.seat_name(s).ljust(width))
+            name = f"[b]{name}[/]" if me else name
+            count = p.get("cards")
+            cards = (
+                escape(t("tui_cards_short", self.lang, n=count).rjust(3))
+                if isinstance(count, int)
+                else "   "
+            )
+            status = render.seat_status(game, p, obs, self.lang)
+            lines.append(f"{marker} {name} {cards}  {status}")
+        self.query_one("#seats", Static).update("\n".join(lines))
+
+    def _draw_table(self, obs: JSON | None) -> None:
+        if obs is None:
+            self.query_one("#table", Static).update("")
+            return
+        lines = render.table_lines(obs, self.seat_name, self.lang)
+        if obs.get("result") is not None:
+            lines += self._result_lines(obs["result"])
+        self.query_one("#table", Static).update("\n".join(lines))
+
+    def _result_lines(self, result: JSON) -> list[str]:
+        winners = ", ".join(self.seat_name(s) for s in result.get("winners", []))
+        scores = ", ".join(
+            f"{self.seat_name(s)} {v:g}" for s, v in enumerate(result.get("scores", []))
+        )
+        return [
+            f"[b]{escape(t('match_over', self.lang))}[/]",
+            escape(t("final_scores", self.lang, scores=scores)),
+            f"[b]{escape(t('winners', self.lang, seats=winners))}[/]",
+        ]
+
+    def _draw_scores(self, obs: JSON | None) -> None:
+        widget = self.query_one("#scores", Static)
+        if obs is None:
+            widget.update("")
+            return
+        scores = obs.get("scores") or []
+        lines = [f"[b]{escape(t('scores', self.lang))}[/]"]
+        for s, v in enumerate(scores):
+            name = escape(self.seat_name(s))
+            lines.append(f" {name:<10} {v:>5g}")
+        sheet = render.score_sheet(obs, self.scored, self.lang)
+        if sheet:
+            lines.append(f"[dim]{escape(t('tui_sheet_last', self.lang, n=len(sheet)))}[/]")
+            for row in sheet[-2:]:
+                lines.append("[dim] " + escape(" ".join(c[:7] for c in row)) + "[/]")
+        widget.update("\n".join(lines))
+
+    def _playable(self) -> set[str]:
+        out: set[str] = set()
+        for _, cards in self.card_actions:
+            out.update(cards)
+        return out
+
+    def _draw_hand(self) -> None:
+        widget = self.query_one("#hand", HandView)
+        title = f"[b]{escape(t('hand', self.lang))}[/]"
+        if not self.hand:
+            widget.update(f"{title} —")
+            return
+        width = max(widget.size.width - 2, CELL * 4) if widget.size.width else 76
+        per_row = max(width // CELL, 4)
+        widget.per_row = per_row
+        playable = self._playable()
+        my_turn = bool(self.card_actions)
+        rows: list[str] = [title + self._selection_text()]
+        for start in range(0, len(self.hand), per_row):
+            faces, labels = [], []
+            for i in range(start, min(start + per_row, len(self.hand))):
+                token = self.hand[i]
+                card = render.card_of(token)
+                face = card.pretty() if card else token
+                face = face.center(4) if len(face) < 4 else face[:4]
+                colour = render.RED if card and render.is_red(card) else render.BLACK
+                bg = render.CARD_BG
+                if i in self.selected:
+                    bg = "#ffd75f"
+                elif my_turn and token not in playable:
+                    colour, bg = "#8a8a8a", "#d0d0c8"
+                style = f"b {colour} on {bg}"
+                if i == self.cursor:
+                    style += " underline"
+                faces.append(f"[{style}]{escape(face)}[/] ")
+                key = CARD_KEYS[i] if i < len(CARD_KEYS) else " "
+                label = ("▲" if i in self.selected else " ") + key
+                lstyle = "reverse b" if i == self.cursor else "dim"
+                labels.append(f"[{lstyle}]{escape(label.center(4))}[/] ")
+            rows.append("".join(faces))
+            rows.append("".join(labels))
+        widget.update("\n".join(rows))
+
+    def _selection_text(self) -> str:
+        if not self.selected:
+            return ""
+        chosen = [self.hand[i] for i in sorted(self.selected)]
+        return "  " + escape(t("tui_selected", self.lang, cards=render.pretty_cards(chosen)))
+
+    def _draw_choices(self) -> None:
+        widget = self.query_one("#choices", Static)
+        if not self.choices:
+            widget.update("")
+            widget.display = False
+            return
+        widget.display = True
+        parts = []
+        for i, action in enumerate(self.choices[: len(CHOICE_KEYS)]):
+            label = render.action_label(action.to_json(), self.lang)
+            style = "b reverse" if action == self.hint_action else "b"
+            parts.append(
+                f"[@click=app.choose({i})][{style}]{CHOICE_KEYS[i]}[/]\u00a0{escape(label)}[/]"
+            )
+        if len(self.choices) > len(CHOICE_KEYS):
+            parts.append(f"[@click=app.more]{escape(t('tui_more', self.lang))}[/]")
+        widget.update("  ".join(parts))
+
+    def _draw_status(self) -> None:
+        if not self._mounted:
+            return
+        widget = self.query_one("#status", Static)
+        widget.set_class(self.message_kind == "error", "error")
+        widget.set_class(self.message_kind == "hint", "hint")
+        text = self.message or self._instruction()
+        widget.update(escape(text))
+
+    def _instruction(self) -> str:
+        obs = self._last_obs
+        if obs is None:
+            return self.session.status or t("tui_connecting", self.lang)
+        if self.session.status:
+            return self.session.status
+        if obs.get("result") is not None:
+            return t("tui_over_keys", self.lang)
+        if not self.session.legal:
+            return t("tui_wait", self.lang)
+        game, phase = obs.get("game"), obs.get("phase")
+        key = f"tui_do_{game}_{phase}"
+        specific = render.tr(key, self.lang, "")
+        if specific:
+            return specific
+        if self.card_actions and self.choices:
+            return t("tui_do_cards_or_choice", self.lang)
+        if self.card_actions:
+            return t("tui_do_cards", self.lang)
+        return t("tui_do_choice", self.lang)
+
+    def _draw_keys(self) -> None:
+        keys = [
+            ("app.play", "Enter", t("tui_key_play", self.lang)),
+            ("app.select_cursor", "Space", t("tui_key_select", self.lang)),
+            ("app.hint", "h", t("tui_key_hint", self.lang)),
+            ("app.rules", "?", t("tui_key_rules", self.lang)),
+        ]
+        if self.session.can_undo:
+            keys.append(("app.undo", "u", t("tui_key_undo", self.lang)))
+        keys += [
+            ("app.sheet", "s", t("tui_key_sheet", self.lang)),
+            ("app.quit", "q", t("tui_key_quit", self.lang)),
+        ]
+        text = " ".join(
+            f"[@click={act}][b]{escape(k)}[/] {escape(label)}[/]" for act, k, label in keys
+        )
+        self.query_one("#keys", Static).update(text)
+
+    # --- input ----------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        if len(self.screen_stack) > 1:
+            return
+        key = event.key
+        char = event.character or ""
+        handled = True
+        if key == "left":
+            self.action_cursor(-1)
+        elif key == "right":
+            self.action_cursor(1)
+        elif key == "home":
+            self.action_cursor(-len(self.hand))
+        elif key == "end":
+            self.action_cursor(len(self.hand))
+        elif key == "space":
+            self.action_select_cursor()
+        elif key == "enter":
+            self.action_play()
+        elif key == "escape":
+            self.action_clear()
+        elif key in ("question_mark",) or char == "?":
+            self.action_rules()
+        elif char == "h":
+            self.action_hint()
+        elif char == "u":
+            self.action_undo()
+        elif char == "s":
+            self.action_sheet()
+        elif char == "q":
+            self.exit()
+        elif char and char in CHOICE_KEYS:
+            self.action_choose(CHOICE_KEYS.index(char))
+        elif char and char in CARD_KEYS:
+            self.action_card(CARD_KEYS.index(char))
+        else:
+            handled = False
+        if handled:
+            event.stop()
+            event.prevent_default()
+
+    def action_cursor(self, step: int) -> None:
+        if self.hand:
+            self.cursor = max(0, min(len(self.hand) - 1, self.cursor + step))
+            self._draw_hand()
+
+    def action_card(self, index: int) -> None:
+        """Select or unselect the card at ``index`` (a letter key or a click)."""
+        if not 0 <= index < len(self.hand):
+            self.say(t("tui_no_such_card", self.lang), "error")
+            return
+        self.cursor = index
+        self.selected ^= {index}
+        self.message = ""
+        self._draw_hand()
+        self._draw_status()
+
+    def action_select_cursor(self) -> None:
+        if self.hand:
+            self.action_card(self.cursor)
+
+    def action_clear(self) -> None:
+        self.selected = set()
+        self.message = ""
+        self._draw_hand()
+        self._draw_status()
+
+    def action_play(self) -> None:
+        """Play the selected cards: the legal action whose cards are exactly these."""
+        if not self._can_act():
+            return
+        chosen = Counter(self.hand[i] for i in self.selected)
+        matches = [a for a, cards in self.card_actions if cards == chosen]
+        if not matches and not chosen and self.hand:
+            cursor = Counter([self.hand[self.cursor]])
+            matches = [a for a, cards in self.card_actions if cards == cursor]
+            if matches:
+                chosen = cursor
+        if not matches and not chosen and len(self.choices) == 1 and not self.card_actions:
+            matches = list(self.choices)
+        if len(matches) == 1:
+            self._submit(matches[0])
+        elif matches:
+            self._ask_reading(matches)
+        else:
+            self._explain(chosen)
+
+    def _can_act(self) -> bool:
+        if self.session.busy:
+            self.say(t("tui_wait_bots", self.lang), "error")
+            return False
+        obs = self._last_obs
+        if obs is not None and obs.get("result") is not None:
+            self.say(t("tui_over_keys", self.lang), "error")
+            return False
+        if not self.session.legal:
+            self.say(t("tui_not_your_turn", self.lang), "error")
+            return False
+        return True
+
+    def _ask_reading(self, matches: list[Action]) -> None:
+        labels = [render.action_label(a.to_json(), self.lang) for a in matches]
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self._submit(matches[index])
+
+        self.push_screen(ChooseScreen(t("tui_which_reading", self.lang), labels), chosen)
+
+    def _explain(self, chosen: Counter[str]) -> None:
+        """No legal action has exactly these cards: say why, in the game's words if we can."""
+        if not self.card_actions:
+            self.say(t("tui_choose_instead", self.lang), "error")
+            return
+        if not chosen:
+            self.say(t("tui_select_first", self.lang), "error")
+            return
+        sizes = sorted({sum(c.values()) for _, c in self.card_actions})
+        kind = self.card_actions[0][0].to_json().get("type", "play")
+        cards = list(chosen.elements())
+        try:
+            action = self.session.game.action_from_json({"type": kind, "cards": cards})
+        except PakkaError:
+            action = None
+        if action is not None and sum(chosen.values()) in sizes:
+            self.run_worker(self._act(action), exclusive=True, group="act")
+            return
+        want = "/".join(str(s) for s in sizes)
+        self.say(
+            t("illegal", self.lang, reason=t("tui_wrong_count", self.lang, n=want)),
+            "error",
+        )
+
+    def action_choose(self, index: int) -> None:
+        if not self._can_act():
+            return
+        if 0 <= index < min(len(self.choices), len(CHOICE_KEYS)):
+            self._submit(self.choices[index])
+        else:
+            self.say(t("tui_no_such_choice", self.lang), "error")
+
+    def action_more(self) -> None:
+        if not self._can_act():
+            return
+        labels = [render.action_label(a.to_json(), self.lang) for a in self.choices]
+        choices = list(self.choices)
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self._submit(choices[index])
+
+        self.push_screen(ChooseScreen(t("tui_choose", self.lang), labels), chosen)
+
+    def _submit(self, action: Action) -> None:
+        self.run_worker(self._act(action), exclusive=True, group="act")
+
+    async def _act(self, action: Action) -> None:
+        self.message = ""
+        self.hint_action = None
+        self.selected = set()
+        error = await self.session.act(action)
+        if error:
+            self.say(t("illegal", self.lang, reason=error), "error")
+        self.refresh_view()
+
+    def action_hint(self) -> None:
+        if not self._can_act():
+            return
+        self.say(t("tui_thinking_hint", self.lang), "hint")
+        self.run_worker(self._hint(), exclusive=True, group="hint")
+
+    async def _hint(self) -> None:
+        action, reason = await self.session.hint()
+        if action is None:
+            self.say(reason, "hint")
+            return
+        self.hint_action = action
+        cards = action.to_json().get("cards")
+        if isinstance(cards, list) and cards:
+            wanted = Counter(str(c) for c in cards)
+            picked: set[int] = set()
+            for i, token in enumerate(self.hand):
+                if wanted[token] > 0:
+                    wanted[token] -= 1
+                    picked.add(i)
+            self.selected = picked
+            self.cursor = min(picked) if picked else self.cursor
+        label = render.action_label(action.to_json(), self.lang)
+        self.refresh_view()
+        self.say(t("tui_hint", self.lang, action=label, reason=reason), "hint")
+
+    def action_undo(self) -> None:
+        if not self.session.can_undo:
+            self.say(t("tui_no_undo", self.lang), "error")
+            return
+        self.run_worker(self._undo(), exclusive=True, group="act")
+
+    async def _undo(self) -> None:
+        if await self.session.undo():
+            self.selected = set()
+            self.hint_action = None
+            self.query_one("#log", RichLog).write("· " + t("tui_undone", self.lang))
+            self.say(t("tui_undone", self.lang))
+        else:
+            self.say(t("tui_no_undo", self.lang), "error")
+        self.refresh_view()
+
+    def action_rules(self) -> None:
+        game = self.session.game
+        path = rules_path(game.name, self.lang)
+        if path is not None:
+            text = path.read_text("utf-8")
+        else:
+            text = f"# {game.info.title}\n\n{game.info.description}\n\n" + t(
+                "tui_no_rules", self.lang
+            )
+        self.push_screen(RulesScreen(text, self._game_title()))
+
+    def action_sheet(self) -> None:
+        obs = self._last_obs
+        if obs is None:
+            return
+        rows = render.score_sheet(obs, self.scored, self.lang)
+        table = Table(title=t("tui_sheet", self.lang), show_lines=False)
+        table.add_column(t("deal", self.lang), justify="right")
+        for s in range(int(obs.get("players_count") or len(obs.get("scores") or []))):
+            table.add_column(self.seat_name(s), justify="right")
+        for i, row in enumerate(rows, 1):
+            table.add_row(str(i), *row)
+        scores = obs.get("scores") or []
+        table.add_row(t("scores", self.lang), *[f"{v:g}" for v in scores], style="bold")
+        self.push_screen(SheetScreen(table))

@@ -1,0 +1,226 @@
+"""Where the terminal client's match lives: a local state with bots, or a server table.
+
+The app only talks to a :class:`Session`: it reads ``observation``/``legal`` for its seat,
+calls :meth:`Session.act`, :meth:`Session.hint` and :meth:`Session.undo`, and is told of new
+events through ``on_update``.  A local session applies actions to a real state and lets the
+bots reply; a remote one (:mod:`pakka.tui.remote`) sends them over the server's WebSocket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pakka.bots
+from pakka.bots.base import Bot
+from pakka.engine import Action, Game, State
+from pakka.errors import IllegalAction, PakkaError
+from pakka.i18n import t
+
+JSON = dict[str, Any]
+Update = Callable[[list[JSON]], None]
+
+
+class Session(ABC):
+    """One seat's view of a match and the means to act in it."""
+
+    game: Game
+    seat: int | None
+    lang: str
+    on_update: Update | None = None
+    status: str = ""
+    """A line the app shows when the session has something to say (waiting, reconnecting)."""
+
+    @property
+    @abstractmethod
+    def observation(self) -> JSON | None:
+        """The latest observation for ``seat`` (``None`` before the match has started)."""
+
+    @property
+    @abstractmethod
+    def legal(self) -> list[Action]:
+        """The seat's legal actions now (empty when it is not to act)."""
+
+    @abstractmethod
+    def name(self, seat: Any) -> str:
+        """How a seat is called on screen ("You", "Bot 2", a person's name, "dummy")."""
+
+    @property
+    def can_undo(self) -> bool:
+        return False
+
+    @property
+    def busy(self) -> bool:
+        """True while the other seats are still replying to the person's last action."""
+        return False
+
+    @abstractmethod
+    async def start(self) -> None:
+        """Begin: bots that act before the person do so; a remote session connects."""
+
+    @abstractmethod
+    async def act(self, action: Action) -> str | None:
+        """Take ``action`` for the seat; the reason it was refused, or ``None``."""
+
+    @abstractmethod
+    async def hint(self) -> tuple[Action | None, str]:
+        """A suggested action with a reason people can read."""
+
+    async def undo(self) -> bool:
+        return False
+
+    async def close(self) -> None:
+        return None
+
+    def record(self) -> JSON | None:
+        """The match record (local play), for ``--save``."""
+        return None
+
+    def _notify(self, events: list[JSON]) -> None:
+        if self.on_update is not None:
+            self.on_update(events)
+
+
+class LocalSession(Session):
+    """A person at ``seat`` against bots, on a state held in this process.
+
+    ``bot_delay`` seconds pass after each bot move taken in turn (so the person can follow
+    the play); simultaneous commits are not delayed.  Bots think in a worker thread.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        levels: Sequence[str] | None = None,
+        lang: str = "en",
+        seat: int = 0,
+        bot_delay: float = 0.0,
+        bot_seed: int | None = None,
+    ) -> None:
+        self.state = state
+        self.game = state.game
+        self.seat = seat
+        self.lang = lang
+        self.bot_delay = bot_delay
+        n = state.players
+        others = [s for s in range(n) if s != seat]
+        wanted = list(levels or [])
+        self.levels: dict[int, str] = {}
+        for i, s in enumerate(others):
+            self.levels[s] = wanted[i] if i < len(wanted) else (wanted[-1] if wanted else "normal")
+        base = state.seed if bot_seed is None else bot_seed
+        self.bots: dict[int, Bot] = {
+            s: pakka.bots.make(self.game.name, level, seed=(base * 31 + s) % 2**63)
+            for s, level in self.levels.items()
+        }
+        self._running = False
+        self.bot_failures = 0
+
+    @property
+    def observation(self) -> JSON:
+        return self.state.observation(self.seat)
+
+    @property
+    def legal(self) -> list[Action]:
+        if self._running:
+            return []
+        return self.state.legal_actions(self.seat) if self.seat is not None else []
+
+    @property
+    def busy(self) -> bool:
+        return self._running
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.state.log) and any(s == self.seat for s, _ in self.state.log or [])
+
+    def name(self, seat: Any) -> str:
+        if seat == self.seat:
+            return t("you", self.lang)
+        if isinstance(seat, int):
+            return t("bot_name", self.lang, seat=seat)
+        return t(f"tui_{seat}_name", self.lang) if seat in ("dummy", "dead") else str(seat)
+
+    async def start(self) -> None:
+        await self._run_bots()
+
+    async def act(self, action: Action) -> str | None:
+        if self._running:
+            return t("tui_wait_bots", self.lang)
+        try:
+            events = self.state.apply(self.seat if self.seat is not None else -1, action)
+        except IllegalAction as exc:
+            return exc.reason
+        except PakkaError as exc:
+            return str(exc)
+        self._notify(self._visible(events))
+        await self._run_bots()
+        return None
+
+    def _visible(self, events: Sequence[Any]) -> list[JSON]:
+        return [e.to_json() for e in events if e.visible_to(self.seat)]
+
+    async def _run_bots(self) -> None:
+        self._running = True
+        try:
+            while not self.state.is_over():
+                waiting = sorted(self.state.to_act() - {self.seat})
+                if not waiting:
+                    break
+                bot_seat = waiting[0]
+                obs = self.state.observation(bot_seat)
+                legal = self.state.legal_actions(bot_seat)
+                bot = self.bots[bot_seat]
+                if self.bot_delay > 0:
+                    action = await asyncio.to_thread(self._bot_act, bot, obs, legal)
+                else:
+                    action = self._bot_act(bot, obs, legal)
+                sequential = len(self.state.to_act()) == 1
+                events = self.state.apply(bot_seat, action)
+                self._notify(self._visible(events))
+                if self.bot_delay > 0 and sequential:
+                    await asyncio.sleep(self.bot_delay)
+        finally:
+            self._running = False
+        self._notify([])
+
+    def _bot_act(self, bot: Bot, obs: JSON, legal: list[Action]) -> Action:
+        """The bot's choice; a bot that fails must not end the person's match."""
+        try:
+            action = bot.act(obs, legal)
+        except Exception:  # a broken bot plays a random legal move instead
+            action = None
+        if action not in legal:
+            self.bot_failures += 1
+            return random.Random(len(self.state.log or [])).choice(legal)
+        return action
+
+    async def hint(self) -> tuple[Action | None, str]:
+        legal = self.legal
+        if not legal:
+            return None, t("tui_no_hint", self.lang)
+        obs = self.observation
+        try:
+            return await asyncio.to_thread(
+                pakka.bots.suggest, self.game.name, obs, legal, self.lang
+            )
+        except Exception as exc:  # the hint engine failing must not end the match
+            return None, t("tui_hint_failed", self.lang, reason=str(exc) or type(exc).__name__)
+
+    async def undo(self) -> bool:
+        """Take back the person's last action and the bots' replies to it."""
+        if self._running or not self.can_undo:
+            return False
+        log = self.state.log or []
+        last = max(i for i, (s, _) in enumerate(log) if s == self.seat)
+        record = self.state.to_json()
+        record["actions"] = record["actions"][:last]
+        self.state = self.game.from_json(record)
+        await self._run_bots()
+        return True
+
+    def record(self) -> JSON:
+        return self.state.to_json()

@@ -1,0 +1,104 @@
+"""Drive the terminal client through key presses, as a person would.
+
+:func:`play_by_keys` picks a legal action (seeded) at each of the person's turns and takes it
+only with keys: digits for the numbered choices, card letters and Enter for card actions,
+and the reading chooser when several actions have the same cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from pakka.engine import Action
+from pakka.tui.app import CARD_KEYS, CHOICE_KEYS, ChooseScreen, PakkaApp
+
+OUT = Path(__file__).resolve().parents[2] / "test-output" / "tui"
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    app = pilot.app
+    for _ in range(50):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not app.workers._workers or all(w.is_finished for w in app.workers._workers):
+            break
+
+
+def screen_text(app: PakkaApp) -> str:
+    """All the text on the main screen (for assertions)."""
+    parts = []
+    for widget in app.screen.query(Static):
+        parts.append(str(widget.render()))
+    log = app.query_one("#log")
+    parts += [str(line.text) for line in getattr(log, "lines", [])]
+    return "\n".join(parts)
+
+
+def shot(app: PakkaApp, name: str) -> Path:
+    OUT.mkdir(parents=True, exist_ok=True)
+    app.save_screenshot(f"{name}.svg", str(OUT))
+    return OUT / f"{name}.svg"
+
+
+async def take(pilot: Pilot[Any], action: Action) -> None:
+    """Take ``action`` with keys only."""
+    app = pilot.app
+    assert isinstance(app, PakkaApp)
+    cards = action.to_json().get("cards")
+    if action in app.choices and app.choices.index(action) < len(CHOICE_KEYS):
+        await pilot.press(CHOICE_KEYS[app.choices.index(action)])
+    else:
+        assert isinstance(cards, list), action
+        if app.selected:
+            await pilot.press("escape")
+        wanted = Counter(str(c) for c in cards)
+        for i, token in enumerate(app.hand):
+            if wanted[token] > 0:
+                wanted[token] -= 1
+                if i < len(CARD_KEYS):
+                    await pilot.press(CARD_KEYS[i])
+                else:  # beyond the letters: walk the cursor there
+                    await pilot.press(*(["right"] * (i - app.cursor)), "space")
+        assert not +wanted, f"cards {cards} not in hand {app.hand}"
+        await pilot.press("enter")
+        await pilot.pause()
+        if isinstance(app.screen, ChooseScreen):
+            same = [a for a, c in app.card_actions if c == Counter(str(x) for x in cards)]
+            await pilot.press(CHOICE_KEYS[same.index(action)])
+    await settle(pilot)
+
+
+async def play_by_keys(
+    pilot: Pilot[Any],
+    rng: random.Random,
+    max_turns: int = 2000,
+    until: Any = None,
+) -> int:
+    """Play the person's turns until the match ends (or ``until(app)`` is true)."""
+    app = pilot.app
+    assert isinstance(app, PakkaApp)
+    turns = 0
+    await settle(pilot)
+    while turns < max_turns:
+        obs = app.session.observation
+        if obs is None or obs.get("result") is not None or (until and until(app)):
+            break
+        legal = app.session.legal
+        if not legal:
+            await settle(pilot)
+            if not app.session.legal:
+                raise AssertionError(f"stuck: nothing to do at {obs.get('phase')}")
+            continue
+        state = app.session.state  # type: ignore[attr-defined]
+        before = len(state.log or [])
+        await take(pilot, rng.choice(legal))
+        after = len(app.session.state.log or [])  # type: ignore[attr-defined]
+        assert after > before, f"the key presses did not act: {app.message}"
+        turns += 1
+    return turns

@@ -1,0 +1,216 @@
+"""The terminal client, driven through Textual's pilot with key presses against bots.
+
+Screenshots of each game's screen are written to ``test-output/tui/`` (SVG).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any
+
+import pytest
+from tests.generic.toy import TOY
+from tests.tui.driver import play_by_keys, screen_text, settle, shot
+
+import pakka.games
+from pakka import engine
+from pakka.tui.app import ChooseScreen, PakkaApp, RulesScreen, SheetScreen
+from pakka.tui.session import LocalSession
+
+REAL_GAMES = pakka.games.names()
+
+
+@pytest.fixture(autouse=True)
+def toy_registered() -> Iterator[None]:
+    engine.register(TOY)
+    yield
+    engine._REGISTRY.pop("toy", None)
+
+
+def run(
+    game: str,
+    body: Callable[[Any, PakkaApp], Awaitable[None]],
+    seed: int = 4,
+    lang: str = "en",
+    size: tuple[int, int] = (80, 24),
+    levels: list[str] | None = None,
+    players: int | None = None,
+) -> PakkaApp:
+    state = pakka.games.get(game).new_match(players=players, seed=seed)
+    app = PakkaApp(LocalSession(state, levels or ["normal"], lang), lang)
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await body(pilot, app)
+
+    asyncio.run(main())
+    return app
+
+
+def test_toy_whole_match_by_keys() -> None:
+    async def body(pilot: Any, app: PakkaApp) -> None:
+        text = screen_text(app)
+        assert "Your turn" in text and "Hand" in text
+        assert "1\u00a0high" in text or "1 high" in text  # the bid is a numbered choice
+        turns = await play_by_keys(pilot, random.Random(2))
+        assert turns >= 8
+        assert app.session.observation["result"] is not None
+        text = screen_text(app)
+        assert "The match is over" in text and "Winner(s)" in text
+        assert "Played:" in text  # the reveal of each simultaneous round is in the log
+        shot(app, "toy-over")
+
+    run("toy", body)
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+def test_a_whole_deal_of_each_game_by_keys(game: str) -> None:
+    async def body(pilot: Any, app: PakkaApp) -> None:
+        obs = app.session.observation
+        start = obs["deal"]
+        assert app.query_one("#hand").render()  # the hand is drawn
+        shot(app, f"{game}-start")
+        text = screen_text(app)
+        assert pakka.games.get(game).info.title.split()[0] in text or game in text.lower()
+        await play_by_keys(
+            pilot,
+            random.Random(3),
+            until=lambda a: (
+                a.session.observation["deal"] > start or a.session.observation["result"] is not None
+            ),
+        )
+        text = screen_text(app)
+        assert "Deal scored" in text or "The match is over" in text
+        shot(app, f"{game}-after-deal")
+
+    run(game, body)
+
+
+def test_illegal_input_is_explained_and_changes_nothing() -> None:
+    async def body(pilot: Any, app: PakkaApp) -> None:
+        await pilot.press("1")  # bid high
+        await settle(pilot)
+        assert app.card_actions
+        log_before = len(app.session.state.log)  # type: ignore[attr-defined]
+        await pilot.press("a", "b", "enter")  # two cards where one is played
+        await settle(pilot)
+        assert "Not allowed" in app.message and "1 card" in app.message
+        await pilot.press("escape", "z", "enter")  # a key with no card
+        assert "no card" in app.message
+        await pilot.press("7")  # no such numbered choice now
+        assert "no choice" in app.message.lower()
+        assert len(app.session.state.log) == log_before  # type: ignore[attr-defined]
+        await pilot.press("enter")  # nothing selected: the card under the cursor
+        await settle(pilot)
+        assert len(app.session.state.log) > log_before  # type: ignore[attr-defined]
+
+    run("toy", body)
+
+
+def test_a_card_the_rules_forbid_is_refused_with_the_games_reason() -> None:
+    game = "norlanninnakki" if "norlanninnakki" in REAL_GAMES else None
+    if game is None:
+        pytest.skip("norlanninnakki not registered")
+
+    async def body(pilot: Any, app: PakkaApp) -> None:
+        def stuck(a: PakkaApp) -> bool:
+            obs = a.session.observation
+            return bool(
+                a.card_actions
+                and obs["phase"] == "play"
+                and any(c not in a._playable() for c in a.hand)
+            )
+
+        await play_by_keys(pilot, random.Random(5), until=stuck)
+        if not stuck(app):
+            pytest.skip("no forced follow in this deal")
+        bad = next(i for i, c in enumerate(app.hand) if c not in app._playable())
+        await pilot.press("escape")
+        app.action_card(bad)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.message.startswith("Not allowed:"), app.message
+        shot(app, "illegal-card")
+
+    run(game, body, seed=11)
+
+
+def test_undo_takes_back_the_persons_move_and_the_bots_replies() -> None:
+    async def body(pilot: Any, app: PakkaApp) -> None:
+        session = app.session
+        assert isinstance(session, LocalSession)
+        before = session.state.to_json()
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(session.state.log or []) > len(before["actions"])
+        await pilot.press("u")
+        await settle(pilot)
+        assert "taken back" in app.message
+        assert len(session.state.log or []) < len(before["actions"]) + 3
+
+    run("toy", body, seed=7)
+
+
+def test_hint_rules_sheet_and_mouse() -> None:
+    async def body(pilot: Any, app: PakkaApp) -> None:
+        await pilot.press("h")
+        await settle(pilot)
+        assert app.message.startswith("Hint:"), app.message
+        assert app.hint_action is not None
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        await pilot.press("escape")
+        await pilot.press("1")
+        await settle(pilot)
+        # a click on the third card selects it, a second click unselects it
+        await pilot.click("#hand", offset=(1 + 2 * 5 + 1, 1))
+        assert 2 in app.selected
+        await pilot.click("#hand", offset=(1 + 2 * 5 + 1, 2))
+        assert 2 not in app.selected
+
+    run("toy", body)
+
+
+def test_finnish_and_resizing() -> None:
+    async def body(pilot: Any, app: PakkaApp) -> None:
+        text = screen_text(app)
+        assert "Sinun vuorosi" in text and "Pisteet" in text
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        shot(app, "toy-fi-120x40")
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        shot(app, "toy-fi-60x20")
+        await play_by_keys(pilot, random.Random(1), max_turns=3)
+        assert "Sinä" in screen_text(app)
+
+    run("toy", body, lang="fi")
+
+
+def test_reading_choice_when_several_actions_have_the_same_cards() -> None:
+    if "pentagrammi" not in REAL_GAMES:
+        pytest.skip("pentagrammi not registered")
+
+    async def body(pilot: Any, app: PakkaApp) -> None:
+        assert app.session.observation["phase"] == "pass"
+        first, second = app.hand[0], app.hand[1]
+        await pilot.press("a", "b", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        shot(app, "pentagrammi-reading")
+        await pilot.press("2")
+        await settle(pilot)
+        given = app.session.observation["table"]["passing"]["given"]
+        assert {given["to_left"], given["to_right"]} == {first, second}
+
+    run("pentagrammi", body)
