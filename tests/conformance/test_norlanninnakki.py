@@ -566,9 +566,9 @@ def test_permissive_violation_is_public_and_sends_to_the_forest() -> None:
     assert any(e.type == "play" and e.data["violation"] for e in events)
     obs = st.observation(2)
     assert obs["players"][1]["violated"] is True
-    assert obs["table"]["trick"] == {"leader": 1, "cards": ["H6"], "violations": [1]}
+    assert obs["table"]["trick"] == [{"seat": 1, "card": "H6", "violation": True}]
     play(st, "D2 C2")
-    assert st.observation(0)["history"][0]["violations"] == [1]
+    assert st.observation(0)["history"][0]["plays"][0]["violation"] is True
     play(st, "H5 D3 C3  H4 D4 C4  H3 D5 C5  S5 D6 C6")
     obs = st.observation(None)
     assert obs["table"]["last_deal"]["tricks"] == [0, 5, 0]

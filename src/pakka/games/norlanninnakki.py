@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Literal
 
-from pakka.cards import ACE, SUIT_NAMES, Card, deck_52, parse_card, parse_cards
+from pakka.cards import ACE, SUIT_NAMES, SUITS, Card, deck_52, parse_card, parse_cards
 from pakka.engine import (
     JSON,
     Action,
@@ -222,10 +222,19 @@ class Play(Action):
         return {"type": "play", "cards": [str(self.card)]}
 
 
+def _discard(cards: tuple[Card, ...]) -> Discard:
+    """A ``Discard`` of cards already in canonical order, skipping the normalisation."""
+    action = object.__new__(Discard)
+    object.__setattr__(action, "cards", cards)
+    return action
+
+
 _BID = {b: Bid(b) for b in BIDS}
 _KNOCK_LURK: list[Action] = [_BID["knock"], _BID["lurk"]]
 _IN_REST: list[Action] = [_BID["in"], _BID["rest"]]
 _PLAY = {c: Play(c) for c in deck_52()}
+_DECK = tuple(deck_52())
+_BY_SUIT = {suit: frozenset(c for c in _DECK if c.suit == suit) for suit in SUITS}
 
 
 # --- options ---------------------------------------------------------------------------
@@ -419,7 +428,7 @@ class NorlanninnakkiState(State):
             return list(_IN_REST)
         hand = sorted(self._holding(seat), key=Card.sort_key)
         lo, hi = (1, len(hand)) if seat == self.dealer else (0, len(hand))
-        return [Discard(combo) for k in range(lo, hi + 1) for combo in combinations(hand, k)]
+        return [_discard(combo) for k in range(lo, hi + 1) for combo in combinations(hand, k)]
 
     def _legal_play(self, seat: int, strict: bool) -> list[Card]:
         """Legal cards; ``strict=False`` drops the forced-trump rule in permissive mode."""
@@ -690,14 +699,9 @@ class NorlanninnakkiState(State):
             },
         )
 
-    def _trick_json(self, plays: Sequence[PlayRecord]) -> JSON:
-        """A trick for the clients: who led, the cards in order, the seats that broke
-        forced trump (the other seats follow clockwise among the active players)."""
-        return {
-            "leader": plays[0][0] if plays else self.leader,
-            "cards": [str(c) for _, c, _ in plays],
-            "violations": [s for s, _, v in plays if v],
-        }
+    def _plays_json(self, plays: Iterable[PlayRecord]) -> list[JSON]:
+        """The cards of a trick in playing order, each marked if it broke forced trump."""
+        return [{"seat": s, "card": str(c), "violation": v} for s, c, v in plays]
 
     def _observation(self, seat: int | None) -> JSON:
         n, dealer = self.players, self.dealer
@@ -733,7 +737,7 @@ class NorlanninnakkiState(State):
             "stock": len(self.stock),
             "pot": self.pot,
             "leader": self.leader,
-            "trick": self._trick_json(self.trick),
+            "trick": self._plays_json(self.trick),
             "last_deal": self.last_deal,
         }
         return {
@@ -743,7 +747,9 @@ class NorlanninnakkiState(State):
             "players": players,
             "table": table,
             "scores": list(self.scores),
-            "history": [{**self._trick_json(plays), "winner": w} for plays, w in self.history],
+            "history": [
+                {"plays": self._plays_json(plays), "winner": w} for plays, w in self.history
+            ],
             "discards": None if seat is None else hand_json(self.discards[seat]),
         }
 
@@ -796,11 +802,11 @@ class NorlanninnakkiState(State):
             "obliged": list(self.obliged),
             "bought": list(self.bought),
             "buy_queue": list(self.buy_queue),
-            "trick": self._trick_json(self.trick),
+            "trick": self._plays_json(self.trick),
             "leader": self.leader,
             "tricks": list(self.tricks),
             "won": [cards(w) for w in self.won],
-            "history": [[self._trick_json(p), w] for p, w in self.history],
+            "history": [[self._plays_json(p), w] for p, w in self.history],
             "violated": list(self.violated),
         }
 
@@ -938,15 +944,11 @@ def _determinize(game: NorlanninnakkiGame, obs: JSON, rng: random.Random) -> Sta
     st.violated = [p["violated"] for p in pl]
     st.leader = table["leader"]
 
-    def plays(data: JSON) -> tuple[PlayRecord, ...]:
-        seat, out = data["leader"], []
-        for card in data["cards"]:
-            out.append((seat, parse_card(card), seat in data["violations"]))
-            seat = st._next_active(seat)
-        return tuple(out)
+    def plays(data: list[JSON]) -> tuple[PlayRecord, ...]:
+        return tuple((p["seat"], parse_card(p["card"]), p["violation"]) for p in data)
 
     st.trick = list(plays(table["trick"]))
-    st.history = [(plays(t), t["winner"]) for t in obs["history"]]
+    st.history = [(plays(t["plays"]), t["winner"]) for t in obs["history"]]
     st.won = [[] for _ in range(n)]
     for trick_plays, winner in st.history:
         st.won[winner] += [c for _, c, _ in trick_plays]
@@ -971,7 +973,7 @@ def _determinize(game: NorlanninnakkiGame, obs: JSON, rng: random.Random) -> Sta
         known[turned] += 1
         discards[dealer].append(turned)
         discard_need[dealer] -= 1
-    pool = list((Counter(deck_52()) - known).elements())
+    pool = [c for c in _DECK if not known[c]]
     hand_need = {
         s: p["cards"] - (1 if s == dealer and st.turned_held else 0)
         for s, p in enumerate(pl)
@@ -980,7 +982,8 @@ def _determinize(game: NorlanninnakkiGame, obs: JSON, rng: random.Random) -> Sta
     forbidden = _revealed_voids(st)
     hands = _sample_hands(pool, hand_need, forbidden, rng)
     st.hands = [own_hand if s == seat else hands[s] for s in range(n)]
-    rest = list((Counter(pool) - Counter(c for h in hands.values() for c in h)).elements())
+    dealt = {c for h in hands.values() for c in h}
+    rest = [c for c in pool if c not in dealt]
     rng.shuffle(rest)
     for s in range(n):
         if s == seat:
@@ -1013,8 +1016,7 @@ def _revealed_voids(st: NorlanninnakkiState) -> dict[int, set[Card]]:
                 void_suits[s].add(lead_card.suit)
                 if ruff_forced and card.suit != trump and not violation:
                     void_suits[s].add(trump)
-    deck = deck_52()
-    return {s: not_held[s] | {c for c in deck if c.suit in void_suits[s]} for s in not_held}
+    return {s: not_held[s].union(*(_BY_SUIT[x] for x in void_suits[s])) for s in not_held}
 
 
 def _sample_hands(
