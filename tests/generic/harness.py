@@ -6,6 +6,7 @@ invariants after every step.  Each failed check raises ``AssertionError`` with t
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -50,25 +51,25 @@ class Bogus(Action):
         return {"type": "bogus"}
 
 
-def card_tokens(obj: Any) -> Counter[Card]:
-    """Every canonical card token (``S8``, ``H10``, ``JK``…) in a JSON value."""
-    found: Counter[Card] = Counter()
-    if isinstance(obj, str):
-        for tok in _TOKEN.findall(obj):
-            try:
-                card = parse_card(tok)
-            except NotationError:
-                continue
-            if str(card) == tok:
-                found[card] += 1
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            if k != "options":
-                found += card_tokens(v)
-    elif isinstance(obj, list | tuple):
-        for v in obj:
-            found += card_tokens(v)
+def card_tokens(obj: Any) -> set[Card]:
+    """Every card named by a canonical token (``S8``, ``H10``, ``JK``…) in a JSON value."""
+    if isinstance(obj, dict) and "options" in obj:
+        obj = {k: v for k, v in obj.items() if k != "options"}
+    found = set()
+    for tok in set(_TOKEN.findall(json.dumps(obj, ensure_ascii=False))):
+        card = _card_of(tok)
+        if card is not None:
+            found.add(card)
     return found
+
+
+@functools.cache
+def _card_of(token: str) -> Card | None:
+    try:
+        card = parse_card(token)
+    except NotationError:
+        return None
+    return card if str(card) == token else None
 
 
 def snapshot(state: State) -> Any:
@@ -130,7 +131,7 @@ class Checker:
             assert set(obs) >= ENVELOPE, f"step {step}: envelope lacks {ENVELOPE - set(obs)}"
             assert obs["seat"] == seat and obs["to_act"] == sorted(st.to_act())
             json.dumps(obs)  # JSON-ready
-            leaked = set(card_tokens(obs)) - self.seen[seat]
+            leaked = card_tokens(obs) - self.seen[seat]
             assert not leaked, (
                 f"step {step}: seat {seat} sees hidden cards {sorted(map(str, leaked))}"
             )
