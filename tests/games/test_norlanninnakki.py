@@ -335,3 +335,34 @@ def test_deal_number_stays_at_the_last_deal_when_over() -> None:
     bid(st, "knock", "rest", "rest")
     assert st.is_over() and st.observation(None)["deal"] == 6
     assert st.observation(None)["table"]["last_deal"]["deal"] == 6
+
+
+def test_determinize_forced_trump_lead_reveals_no_trump_and_no_trump_ace() -> None:
+    """A leader who led a plain card under forced trump holds no trump; the trick-1 leader
+    who did not lead the trump ace does not hold it."""
+    hands = {1: "HA HK HQ HJ H10", 2: "DA DK DQ DJ D10", 0: "CA CK CQ CJ C10"}
+    st = setup(3, dealer=0, hands=hands, turned="S2", scores=[1, 10, 10])
+    bid(st, "knock")
+    buy_nothing(st, dealer_discard="C10")
+    play(st, "HA")
+    obs = st.observation(2)
+    for k in range(40):
+        det = GAME.determinize(obs, random.Random(k))
+        assert det.observation(2) == obs
+        assert not any(c.suit == "S" for c in det.card_locations()["hand:1"])
+
+
+def test_determinize_after_a_permissive_violation_allows_trumps() -> None:
+    """A marked violation reveals nothing: the violator may still hold trumps."""
+    hands = {1: "S5 H3 H4 H5 H6", 2: "D2 D3 D4 D5 D6", 0: "C2 C3 C4 C5 C6"}
+    st = setup(3, dealer=0, hands=hands, scores=[1, 8, 10], permissive_mode=True)
+    bid(st, "knock")
+    buy_nothing(st, dealer_discard="S2")
+    play(st, "H6")
+    obs = st.observation(2)
+    held_trump = False
+    for k in range(60):
+        det = GAME.determinize(obs, random.Random(k))
+        assert det.observation(2) == obs
+        held_trump |= any(c.suit == "S" for c in det.card_locations()["hand:1"])
+    assert held_trump
