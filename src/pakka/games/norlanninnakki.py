@@ -36,7 +36,14 @@ concealed cards and ``table.turned`` / ``table.turned_held`` complete it (``play
 counts both).  Once discarded it is hidden in the dealer's discard pile
 (``table.turned_discarded``).  Actions: ``Bid`` (``knock lurk in rest``), ``Discard`` (the
 buy: any subset, legal actions ordered by size then card order) and ``Play``.
-Final scores are the sheet (lower is better).
+
+Observation (beyond the envelope): ``players[s]`` has ``cards bid declaration active obliged
+discarded bought tricks forests violated``; ``table`` has ``dealer forehand first_deal
+throw_ins trump turned turned_held turned_discarded dealt_all forced_trump
+forced_trump_triggered knocker stock pot leader trick last_deal``; ``history`` lists this
+deal's tricks (``plays`` with seat, card and violation mark, ``winner``); ``discards`` is the
+seat's own face-down discards.  Final scores are the sheet (lower is better); the result's
+details give ``pot``, ``chips_paid``, ``payments`` (who pays whom) and net ``chips``.
 """
 
 from __future__ import annotations
