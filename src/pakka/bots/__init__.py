@@ -33,7 +33,13 @@ def policy_for(game_name: str) -> Policy:
 
 
 def make(game_name: str, level: str = "normal", seed: int | None = None, **kwargs: Any) -> Bot:
-    """A bot for ``game_name`` at ``level``; ``budget=Budget(...)`` tunes ``hard``."""
+    """A bot for ``game_name`` at ``level``; ``budget=Budget(...)`` tunes ``hard``.
+
+    Without one, ``hard`` uses the heuristic module's ``BUDGET`` if it defines one (a
+    per-game default sized for its rollout cost), else :class:`Budget`'s defaults, and
+    plays its rollouts with the module's ``ROLLOUT_POLICY`` (a cheaper variant of
+    ``POLICY``) if it defines one.
+    """
     game = pakka.games.get(game_name)
     if level not in LEVELS:
         raise PakkaError(f"unknown bot level {level!r}; levels are: {', '.join(LEVELS)}")
@@ -46,7 +52,9 @@ def make(game_name: str, level: str = "normal", seed: int | None = None, **kwarg
         return PolicyBot(game.name, policy, "normal", seed)
     module = module_for(game.name)
     value = getattr(module, "value", score_margin)
-    return PimcBot(game, policy, value, seed, kwargs.get("budget"))
+    budget = kwargs.get("budget") or getattr(module, "BUDGET", None)
+    rollout: Policy = getattr(module, "ROLLOUT_POLICY", policy)
+    return PimcBot(game, rollout, value, seed, budget)
 
 
 def suggest(
