@@ -1,0 +1,307 @@
+"""PettingZoo environments over any registered game and its codec.
+
+:class:`PakkaAECEnv` is the turn-by-turn (AEC) view: one agent acts at a time.  In a
+simultaneous step (Anarchy's tricks and passes, Pentagrammi's passing, Guandan's double
+tribute returns) the seats that must commit act one after another in seat order; the engine
+shows nobody's commitment until all have committed, so the order reveals nothing.
+
+:class:`PakkaParallelEnv` is the Parallel view for simultaneous games (meant for Anarchy):
+every step, each seat in ``to_act()`` submits an index at once; the other seats' masks are
+all zero and whatever they submit is ignored.
+
+Agents are ``player_0`` .. ``player_{n-1}`` (agent ``player_i`` plays seat ``i``).  An
+observation is ``{"observation": float32 vector, "action_mask": int8 0/1 vector}``; the
+info of an agent holds ``"observation"`` (the JSON observation of its seat, exactly
+``state.observation(seat)``), ``"seat"``, ``"pending"`` (indices already chosen in a
+multi-step decision) and ``"version"`` (the codec version).
+
+``reset(seed=s)`` starts ``game.new_match(players, options, seed=s)``, so a seed replays a
+match; ``reset()`` without a seed after a seeded reset draws the next match seed from that
+seed, so a seeded sequence of resets is reproducible too.  An index the mask forbids raises
+``ValueError``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+
+import pakka.games
+from pakka.engine import Action, State
+from pakka.env.codec import Codec, Mask, Vector
+
+__all__ = ["PakkaAECEnv", "PakkaParallelEnv"]
+
+Obs = dict[str, Any]
+
+
+class _Core:
+    """The match and the codec, shared by the two environment classes."""
+
+    def __init__(self, codec_cls: type[Codec], players: int | None, options: dict[str, Any]):
+        self.game = pakka.games.get(codec_cls.game_name)
+        self.players = self.game.info.default_players if players is None else players
+        probe = self.game.new_match(players=self.players, options=options or None, seed=0)
+        self.options = probe.options
+        self.codec = codec_cls(self.players, self.options)
+        self.agent_names = [f"player_{i}" for i in range(self.players)]
+        low, high = self.codec.layout.bounds()
+        n = self.codec.num_actions
+        self.obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+            }
+        )
+        self.act_space = spaces.Discrete(n)
+        self.state: State | None = None
+        self.pending: list[tuple[int, ...]] = []
+        self._seeder: random.Random | None = None
+        self._cache: dict[int, tuple[int, Any, Any]] = {}
+
+    def new_match(self, seed: int | None) -> None:
+        if seed is not None:
+            self._seeder = random.Random(seed)
+            match_seed = int(seed)
+        elif self._seeder is not None:
+            match_seed = self._seeder.randrange(2**63)
+        else:
+            match_seed = random.SystemRandom().randrange(2**63)
+        self.state = self.game.new_match(self.players, self.options, seed=match_seed)
+        self.pending = [() for _ in range(self.players)]
+        self._cache = {}
+
+    def raw(self, seat: int) -> dict[str, Any]:
+        raw: dict[str, Any] = self._entry(seat)[1]
+        return raw
+
+    def seqs(self, seat: int) -> Any:
+        return self._entry(seat)[2]
+
+    def _entry(self, seat: int) -> tuple[int, Any, Any]:
+        st = self.state
+        assert st is not None
+        key = st._version
+        hit = self._cache.get(seat)
+        if hit is not None and hit[0] == key:
+            return hit
+        raw = st.observation(seat)
+        legal = st.legal_actions(seat)
+        seqs = self.codec.legal_sequences(raw, legal) if legal else {}
+        entry = (key, raw, seqs)
+        self._cache[seat] = entry
+        return entry
+
+    def observe(self, seat: int) -> Obs:
+        raw = self.raw(seat)
+        vec: Vector = self.codec.observe(raw, self.pending[seat])
+        mask: Mask = self.codec.mask(self.seqs(seat), self.pending[seat])
+        return {"observation": vec, "action_mask": mask}
+
+    def info(self, seat: int) -> dict[str, Any]:
+        return {
+            "observation": self.raw(seat),
+            "seat": seat,
+            "pending": self.pending[seat],
+            "version": self.codec.version,
+        }
+
+    def act(self, seat: int, index: Any) -> Action | None:
+        """Apply one index for ``seat``; the engine action once a decision is complete."""
+        st = self.state
+        assert st is not None
+        if seat not in st.to_act():
+            raise ValueError(f"seat {seat} is not to act; waiting for {sorted(st.to_act())}")
+        action, pending = self.codec.choose(self.seqs(seat), self.pending[seat], int(index))
+        self.pending[seat] = pending
+        if action is not None:
+            st.apply(seat, action)
+        return action
+
+    def next_seat(self) -> int:
+        st = self.state
+        assert st is not None
+        to_act = st.to_act()
+        for s in sorted(to_act):
+            if self.pending[s]:  # finish a multi-step decision first
+                return s
+        return min(to_act)
+
+    def render(self) -> str:
+        st = self.state
+        if st is None:
+            return "(no match)"
+        obs = st.observation(None)
+        return (
+            f"{obs['game']} deal {obs['deal']} phase {obs['phase']} to act {obs['to_act']} "
+            f"scores {obs['scores']}"
+        )
+
+
+class PakkaAECEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
+    """The AEC environment of one game (see the module docstring)."""
+
+    metadata: dict[str, Any]
+
+    def __init__(
+        self,
+        codec_cls: type[Codec],
+        players: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self._core = _Core(codec_cls, players, options)
+        self.codec = self._core.codec
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "is_parallelizable": False,
+            "name": f"pakka_{codec_cls.game_name}_v{codec_cls.version}",
+        }
+        self.render_mode = render_mode
+        self.possible_agents = list(self._core.agent_names)
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._core.obs_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._core.act_space
+
+    @property
+    def state_(self) -> State:
+        """The engine state of the match in progress."""
+        assert self._core.state is not None, "call reset() first"
+        return self._core.state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._core.new_match(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: self._core.info(i) for i, a in enumerate(self.possible_agents)}
+        self.agent_selection = self.possible_agents[self._core.next_seat()]
+
+    def observe(self, agent: str) -> Obs:
+        return self._core.observe(self.possible_agents.index(agent))
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: give an action index")
+        seat = self.possible_agents.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        self._core.act(seat, action)
+        st = self.state_
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if st.is_over():
+            for s, r in enumerate(self.codec.rewards(st.result())):
+                self.rewards[self.possible_agents[s]] = float(r)
+            self.terminations = dict.fromkeys(self.agents, True)
+        for a in self.agents:
+            self.infos[a] = self._core.info(self.possible_agents.index(a))
+        self._accumulate_rewards()
+        if not st.is_over():
+            self.agent_selection = self.possible_agents[self._core.next_seat()]
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self._core.render()
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+class PakkaParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
+    """The Parallel environment of one game (see the module docstring)."""
+
+    metadata: dict[str, Any]
+
+    def __init__(
+        self,
+        codec_cls: type[Codec],
+        players: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self._core = _Core(codec_cls, players, options)
+        self.codec = self._core.codec
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"pakka_{codec_cls.game_name}_parallel_v{codec_cls.version}",
+        }
+        self.render_mode = render_mode
+        self.possible_agents = list(self._core.agent_names)
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._core.obs_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._core.act_space
+
+    @property
+    def state_(self) -> State:
+        assert self._core.state is not None, "call reset() first"
+        return self._core.state
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
+        self._core.new_match(seed)
+        self.agents = list(self.possible_agents)
+        return self._all_obs(), self._all_infos()
+
+    def _all_obs(self) -> dict[str, Obs]:
+        return {a: self._core.observe(i) for i, a in enumerate(self.possible_agents)}
+
+    def _all_infos(self) -> dict[str, dict[str, Any]]:
+        return {a: self._core.info(i) for i, a in enumerate(self.possible_agents)}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, Obs],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        st = self.state_
+        acting = sorted(st.to_act())
+        for seat in acting:
+            agent = self.possible_agents[seat]
+            if agent not in actions or actions[agent] is None:
+                raise ValueError(f"{agent} is to act and gave no action")
+        for seat in acting:
+            self._core.act(seat, actions[self.possible_agents[seat]])
+        rewards = dict.fromkeys(self.agents, 0.0)
+        over = st.is_over()
+        if over:
+            for s, r in enumerate(self.codec.rewards(st.result())):
+                rewards[self.possible_agents[s]] = float(r)
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, False)
+        obs, infos = self._all_obs(), self._all_infos()
+        if over:
+            self.agents = []
+        return obs, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self._core.render()
+        return None
+
+    def close(self) -> None:
+        pass
