@@ -835,3 +835,28 @@ def test_pass_legal_actions_are_unique_and_sorted() -> None:
     hand = sorted(st.hands[0], key=Card.sort_key)
     distinct = set(itertools.combinations(hand, 3))
     assert len(legal) == len(distinct)
+
+
+def test_bomb_spare_as_a_singleton_beats_lower_singletons_reversed() -> None:
+    st = new(hands={0: "JK", 1: "SA", 2: "SK", 3: "D5"}, spare="H2")
+    choose(st)
+    trick(st, "JK SA SK D5")
+    # reversed: SK beats SA; the spare H2 is the best singleton and takes D5
+    assert captured(st) == [0, 2, 2, 0]
+    assert Counter(st.won[0]) == Counter(parse_cards("H2 D5"))
+
+
+def test_deal_ten_with_passing_chooses_after_the_pass() -> None:
+    st = GAME.new_match(players=3, options=AnarchyOptions(pass_three=True), seed=13)
+    assert isinstance(st, AnarchyState)
+    rng = random.Random(2)
+    while st.deal_no < 10:
+        seat = min(st.to_act())
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    assert st.phase == "pass" and st.contracts == [None, None, None]
+    assert st.deal_number() == 9
+    events: list[Any] = []
+    for seat in range(3):
+        events = st.apply(seat, st.legal_actions(seat)[0])
+    assert st.phase == "play" and None not in st.contracts
+    assert [e.data["auto"] for e in events if e.type == "contract"] == [True, True, True]

@@ -436,6 +436,9 @@ class AnarchyState(State):
 
     # --- dealing and phases ---------------------------------------------------------------
 
+    def deal_number(self) -> int:
+        return self.deal_no - 1
+
     @property
     def forehand(self) -> int:
         return (self.dealer + 1) % self.players
