@@ -27,9 +27,16 @@ from pakka.errors import UnknownGame
 __all__ = ["CODECS", "Codec", "PakkaAECEnv", "PakkaParallelEnv", "codec", "make", "parallel_env"]
 
 CODECS: dict[str, type[Codec]] = {
-    c.game_name: c for c in (AnarchyCodec, PentagrammiCodec, NorlanninnakkiCodec)
+    c.game_name: c for c in (AnarchyCodec, GuandanCodec, NorlanninnakkiCodec, PentagrammiCodec)
 }
 """The codec class of every game with an environment."""
+
+try:
+    from pakka.env.guandan import GuandanCodec
+except ImportError:  # pragma: no cover  # an engine without the Guandan match module
+    pass
+else:
+    CODECS[GuandanCodec.game_name] = GuandanCodec
 
 
 def _codec_cls(game: str) -> type[Codec]:

@@ -91,8 +91,7 @@ class _Core:
         if hit is not None and hit[0] == key:
             return hit
         raw = st.observation(seat)
-        legal = st.legal_actions(seat)
-        seqs = self.codec.legal_sequences(raw, legal) if legal else {}
+        seqs = self.codec.state_sequences(st, seat, raw)
         entry = (key, raw, seqs)
         self._cache[seat] = entry
         return entry

@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pakka.cards import JOKER_SUIT, SUITS, Card, parse_card
-from pakka.engine import Action, MatchResult
+from pakka.engine import Action, MatchResult, State
 
 __all__ = [
     "Codec",
@@ -194,6 +194,14 @@ class Codec(ABC):
                 raise AssertionError(f"{a} and {out[seq]} share the indices {seq}")
             out.setdefault(seq, a)
         return out
+
+    def state_sequences(
+        self, state: State, seat: int, obs: JSON
+    ) -> Mapping[tuple[int, ...], Action]:
+        """The legal index sequences of ``seat`` in ``state`` (``obs`` its observation);
+        empty when the seat may not act."""
+        legal = state.legal_actions(seat)
+        return self.legal_sequences(obs, legal) if legal else {}
 
     def mask(self, seqs: Mapping[tuple[int, ...], Action], pending: Sequence[int]) -> Mask:
         """Indices that may be chosen next, given the legal sequences and the indices
