@@ -27,7 +27,7 @@ from pakka.errors import UnknownGame
 __all__ = ["CODECS", "Codec", "PakkaAECEnv", "PakkaParallelEnv", "codec", "make", "parallel_env"]
 
 CODECS: dict[str, type[Codec]] = {
-    c.game_name: c for c in (AnarchyCodec, GuandanCodec, NorlanninnakkiCodec, PentagrammiCodec)
+    c.game_name: c for c in (AnarchyCodec, NorlanninnakkiCodec, PentagrammiCodec)
 }
 """The codec class of every game with an environment."""
 
