@@ -9,7 +9,8 @@ import { t, word } from "./i18n.js";
 // Seats are drawn round the table in the direction the rules give (DESIGN.md).
 const COUNTER_CLOCKWISE = new Set(["guandan"]);
 // Table entries shown large in the middle of the table, in this order.
-const FEATURED = ["trick", "current", "last_trick", "last_round", "turned", "dummy_top", "trump"];
+const FEATURED = ["top", "trick", "current", "last_trick", "last_round", "turned", "dummy_top", "trump"];
+const SUIT_NAMES = { S: "♠", H: "♥", D: "♦", C: "♣" };
 // Per-game renderers for the middle of the table: (obs, names) => Node | null.
 export const RENDERERS = {};
 
@@ -30,6 +31,7 @@ export function valueEl(v, depth = 0) {
   if (typeof v === "boolean") return el("span", {}, v ? "✓" : "✗");
   if (isCard(v)) return cardEl(v, { small: true });
   if (isCardList(v)) return cardsEl(v, { small: true });
+  if (typeof v === "string" && v in SUIT_NAMES) return suitEl(v);
   if (Array.isArray(v)) {
     if (v.length === 0) return el("span", { class: "muted" }, "–");
     if (v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) return objectTable(v);
@@ -45,6 +47,27 @@ export function valueEl(v, depth = 0) {
   }
   if (typeof v === "string") return el("span", {}, prettyText(word(v)));
   return el("span", {}, String(v));
+}
+
+function suitEl(v, cls = "") {
+  return el("span", { class: `suit-mark ${v === "H" || v === "D" ? "red" : "black"} ${cls}` }, SUIT_NAMES[v]);
+}
+
+// A compact text for small records in logs and histories ({type, key} combos, plays).
+export function shortText(x, view, mySeat) {
+  if (x === null || x === undefined) return "–";
+  if (typeof x === "string") return prettyText(word(x));
+  if (Array.isArray(x)) return x.map((y) => shortText(y, view, mySeat)).join(" ");
+  if (typeof x !== "object") return String(x);
+  if ("type" in x && "key" in x && Object.keys(x).length === 2) return `${word(x.type)} ${x.key}`;
+  const bits = [];
+  for (const [k, v] of Object.entries(x)) {
+    if (v === null || v === undefined) continue;
+    if ((k === "seat" || k === "from" || k === "to") && typeof v === "number" && view) bits.push(`${k === "seat" ? "" : word(k) + " "}${seatName(view, v, mySeat)}`);
+    else if (k === "type") bits.push(word(v));
+    else bits.push(`${k === "cards" || k === "card" ? "" : word(k) + " "}${shortText(v, view, mySeat)}`);
+  }
+  return bits.join(", ");
 }
 
 function dl(obj, depth = 0, skipEmpty = true) {
@@ -103,8 +126,19 @@ function playerInfo(p) {
   return box;
 }
 
+// Entries of `table` that hold one value per seat (e.g. Anarchy's contracts).
+function perSeat(obs) {
+  const n = obs.players_count || 0;
+  const out = {};
+  for (const [k, v] of Object.entries(obs.table || {})) {
+    if (Array.isArray(v) && v.length === n && n > 2 && v.every((x) => x === null || typeof x !== "object")) out[k] = v;
+  }
+  return out;
+}
+
 function seatBox(obs, view, mySeat, seat) {
-  const p = (obs.players || []).find((x) => x.seat === seat) || { seat };
+  const p = { ...((obs.players || []).find((x) => x.seat === seat) || { seat }) };
+  for (const [k, v] of Object.entries(perSeat(obs))) if (!(k in p) && !(k.replace(/s$/, "") in p)) p[k.replace(/s$/, "")] = v[seat];
   const sv = view && view.seats ? view.seats[seat] : null;
   const toAct = (obs.to_act || []).includes(seat);
   const dealer = obs.table && obs.table.dealer === seat;
@@ -153,12 +187,13 @@ function middle(obs, view, mySeat) {
     const v = tbl[k];
     if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) continue;
     const label = ["trick", "last_trick", "last_round"].includes(k) ? t(k) : word(k);
-    wrap.append(el("div", { class: `feat feat-${k}` }, el("div", { class: "feat-label" }, label), featuredValue(v)));
+    wrap.append(el("div", { class: `feat feat-${k}` }, el("div", { class: "feat-label" }, label), featuredValue(v, view, mySeat)));
   }
   return wrap;
 }
 
-function featuredValue(v) {
+function featuredValue(v, view, mySeat) {
+  if (typeof v === "string" && v in SUIT_NAMES) return suitEl(v, "big");
   if (isCard(v)) return cardEl(v);
   if (isCardList(v)) return cardsEl(v);
   if (typeof v === "string") return el("span", { class: "big" }, word(v));
@@ -168,7 +203,7 @@ function featuredValue(v) {
       if (isCard(x)) return cardEl(x);
       if (x && typeof x === "object" && !Array.isArray(x)) {
         const cs = x.cards || (x.card ? [x.card] : null);
-        return el("span", { class: "played" }, cs ? cardsEl(cs) : valueEl(x), x.seat !== undefined ? el("small", {}, `#${x.seat}`) : null);
+        return el("span", { class: "played" }, cs ? cardsEl(cs) : valueEl(x), x.seat !== undefined ? el("small", {}, seatName(view, x.seat, mySeat)) : null);
       }
       return valueEl(x);
     }));
@@ -176,7 +211,10 @@ function featuredValue(v) {
   if (typeof v === "object" && v && isCardList(v.cards)) {
     const rest = { ...v };
     delete rest.cards;
-    return el("div", {}, cardsEl(v.cards), dl(rest, 2));
+    const who = typeof rest.seat === "number" ? seatName(view, rest.seat, mySeat) : null;
+    delete rest.seat;
+    if (rest.type === "play") delete rest.type;
+    return el("div", {}, cardsEl(v.cards), el("div", { class: "small" }, [who, shortText(rest, view, mySeat)].filter(Boolean).join(" · ")));
   }
   return valueEl(v);
 }
@@ -185,8 +223,9 @@ function featuredValue(v) {
 export function tableDetails(obs) {
   const rest = {};
   const sheets = {};
+  const seats = perSeat(obs);
   for (const [k, v] of Object.entries(obs.table || {})) {
-    if (FEATURED.includes(k)) continue;
+    if (FEATURED.includes(k) || k in seats) continue;
     if (/sheet|deal_points|last_deal|history/.test(k)) sheets[k] = v;
     else rest[k] = v;
   }
@@ -209,9 +248,9 @@ export function scoreSheet(obs, view, mySeat) {
   return box;
 }
 
-export function historyList(obs) {
+export function historyList(obs, view, mySeat) {
   const h = obs.history || [];
-  return el("ol", { class: "history", start: Math.max(1, h.length - 29) }, h.slice(-30).map((x) => el("li", {}, typeof x === "string" ? prettyText(x) : JSON.stringify(x))));
+  return el("ol", { class: "history", start: Math.max(1, h.length - 29) }, h.slice(-30).map((x) => el("li", {}, shortText(x, view, mySeat))));
 }
 
 // A one-line description of an event for the log.
@@ -220,8 +259,7 @@ export function eventText(e, view, mySeat) {
   const bits = [];
   for (const [k, v] of Object.entries(data)) {
     if (k === "seat" && typeof v === "number") bits.push(seatName(view, v, mySeat));
-    else if (Array.isArray(v)) bits.push(`${word(k)}: ${v.map((x) => (isCard(x) ? prettyText(x) : typeof x === "object" ? JSON.stringify(x) : x)).join(" ")}`);
-    else if (v && typeof v === "object") bits.push(`${word(k)}: ${JSON.stringify(v)}`);
+    else if (Array.isArray(v) || (v && typeof v === "object")) bits.push(`${word(k)}: ${shortText(v, view, mySeat)}`);
     else bits.push(`${word(k)}: ${prettyText(word(v))}`);
   }
   return `${word(type)}${bits.length ? " — " + bits.join(", ") : ""}`;

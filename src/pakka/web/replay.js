@@ -53,9 +53,9 @@ function draw() {
     statusLine(obs, R.view, R.seat), last, ring(obs, R.view, R.seat),
     obs.hand ? el("div", { class: "hand" }, cardsEl(obs.hand)) : null,
     el("div", { class: "panels" },
-      el("section", { class: "panel" }, el("h3", {}, t("scores")), scoreSheet(obs, R.view, R.seat)),
+      el("section", { class: "panel wide" }, el("h3", {}, t("scores")), scoreSheet(obs, R.view, R.seat)),
       el("section", { class: "panel" }, el("h3", {}, t("table")), details),
-      (obs.history || []).length ? el("section", { class: "panel" }, el("h3", {}, t("history")), historyList(obs)) : null));
+      (obs.history || []).length ? el("section", { class: "panel" }, el("h3", {}, t("history")), historyList(obs, R.view, R.seat)) : null));
 }
 
 async function main() {

@@ -132,10 +132,10 @@ function body() {
   if (obs.result) out.push(overPanel());
   const { details } = tableDetails(obs);
   out.push(el("div", { class: "panels" },
-    el("section", { class: "panel" }, el("h3", {}, t("scores")), scoreSheet(obs, v, S.seat)),
+    el("section", { class: "panel wide" }, el("h3", {}, t("scores")), scoreSheet(obs, v, S.seat)),
     el("section", { class: "panel" }, el("h3", {}, t("table")), details),
     el("section", { class: "panel" }, el("h3", {}, t("log")), el("ul", { class: "log" }, S.log.slice(-15).reverse().map((x) => el("li", {}, x)))),
-    (obs.history || []).length ? el("section", { class: "panel" }, el("h3", {}, t("history")), historyList(obs)) : null));
+    (obs.history || []).length ? el("section", { class: "panel" }, el("h3", {}, t("history")), historyList(obs, S.view, S.seat)) : null));
   if (S.seat !== null) out.push(el("p", { class: "footer" }, el("button", { type: "button", class: "link", onclick: leave }, t("leave"))));
   return out;
 }
@@ -229,12 +229,12 @@ function handPanel(obs) {
   }
   if (S.choosing) {
     out.push(el("div", { class: "choose card-panel", id: "choose" }, el("p", {}, t("choose_which")),
-      S.choosing.map((i) => el("button", { type: "button", class: "move", onclick: () => act(i) }, moveText(S.msg.legal_text[i])))));
+      S.choosing.map((i) => el("button", { type: "button", class: "move", dataset: { index: i }, onclick: () => act(i) }, moveText(S.msg.legal_text[i])))));
   }
   if (S.hint) out.push(el("p", { class: "hint", id: "hint" }, t("hint_is", { text: S.hint })));
   if (moves.length > 1) {
     const list = el("details", { class: "all-moves" }, el("summary", {}, t("all_moves", { n: moves.length })),
-      el("div", {}, moves.slice(0, 300).map((m) => el("button", { type: "button", class: "move small", onclick: () => act(m.i) }, moveText(m.text)))));
+      el("div", {}, moves.slice(0, 300).map((m) => el("button", { type: "button", class: "move small", dataset: { index: m.i }, onclick: () => act(m.i) }, moveText(m.text)))));
     out.push(list);
   }
   return el("section", { class: `hand-panel${moves.length ? " my-turn" : ""}` }, ...out);
