@@ -7,7 +7,7 @@ from typing import Any
 
 from tests.server.conftest import toy  # noqa: F401  (fixture)
 
-STEP_TIMEOUT = 10_000
+STEP_TIMEOUT = 30_000
 
 
 def _play_until_over(page: Any, shots: Path, prefix: str) -> int:
