@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,16 @@ async def settle(pilot: Pilot[Any]) -> None:
         await pilot.pause()
         if not app.workers._workers or all(w.is_finished for w in app.workers._workers):
             break
+
+
+def quick(legal: list[Action], rng: random.Random) -> Action:
+    """Few key presses per deal: pass when allowed, otherwise play the most cards."""
+    sizes = {a: len(a.to_json().get("cards") or ()) for a in legal}
+    passes = [a for a in legal if a.to_json().get("type") == "pass"]
+    if passes:
+        return passes[0]
+    most = max(sizes.values())
+    return rng.choice([a for a in legal if sizes[a] == most])
 
 
 def screen_text(app: PakkaApp) -> str:
@@ -79,8 +90,12 @@ async def play_by_keys(
     rng: random.Random,
     max_turns: int = 2000,
     until: Any = None,
+    policy: Callable[[list[Action], random.Random], Action] | None = None,
 ) -> int:
-    """Play the person's turns until the match ends (or ``until(app)`` is true)."""
+    """Play the person's turns until the match ends (or ``until(app)`` is true).
+
+    ``policy(legal, rng)`` picks the person's action (default: any legal action).
+    """
     app = pilot.app
     assert isinstance(app, PakkaApp)
     turns = 0
@@ -97,7 +112,7 @@ async def play_by_keys(
             continue
         state = app.session.state  # type: ignore[attr-defined]
         before = len(state.log or [])
-        await take(pilot, rng.choice(legal))
+        await take(pilot, policy(legal, rng) if policy else rng.choice(legal))
         after = len(app.session.state.log or [])  # type: ignore[attr-defined]
         assert after > before, f"the key presses did not act: {app.message}"
         turns += 1

@@ -207,6 +207,7 @@ class PakkaApp(App[None]):
         self.message_kind = ""
         self._last_obs: JSON | None = None
         self._mounted = False
+        self._dirty = False
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -260,11 +261,18 @@ class PakkaApp(App[None]):
         log = self.query_one("#log", RichLog)
         game = self.session.game.name
         for ev in evs:
-            if ev.get("type") == "deal_scored":
+            if ev.get("type") in ("deal_scored", "deal_over"):
                 self.scored.append(ev)
             for line in render.describe_event(game, ev, self.seat_name, self.lang):
                 log.write("· " + line)
-        self.refresh_view()
+        if not self._dirty:
+            self._dirty = True
+            self.call_later(self._refresh_if_dirty)
+
+    def _refresh_if_dirty(self) -> None:
+        if self._dirty:
+            self._dirty = False
+            self.refresh_view()
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -472,6 +480,8 @@ class PakkaApp(App[None]):
             return t("tui_wait", self.lang)
         game, phase = obs.get("game"), obs.get("phase")
         key = f"tui_do_{game}_{phase}"
+        if not self.choices:
+            key = key + "_nochoice" if render.tr(key + "_nochoice", self.lang, "") else key
         specific = render.tr(key, self.lang, "")
         if specific:
             return specific

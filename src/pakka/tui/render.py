@@ -145,6 +145,8 @@ def _generic(game: str, kind: str, ev: Mapping[str, Any], names: Names, lang: st
     for k, v in ev.items():
         if k in ("seat", "winner", "leader", "dealer", "from", "to"):
             fmt[k] = names(v)
+        elif k in ("holders", "seats", "winners", "finish_order") and isinstance(v, list):
+            fmt[k] = _seat_list(names, v)
         elif isinstance(v, list):
             fmt[k] = pretty_cards(v)
         elif isinstance(v, str):
@@ -206,14 +208,18 @@ def _ev_anarchy_trick(ev: Mapping[str, Any], names: Names, lang: str) -> list[st
 
 
 def _ev_trick_winner(ev: Mapping[str, Any], names: Names, lang: str) -> list[str]:
-    return [
-        _ts(
-            "ev_trick_won",
-            lang,
-            names(ev.get("winner")),
-            cards=pretty_cards(ev.get("cards", [])),
-        )
-    ]
+    winner = names(ev.get("winner", ev.get("seat")))
+    cards = ev.get("cards")
+    if not cards:
+        return [_ts("ev_trick_taken", lang, winner)]
+    return [_ts("ev_trick_won", lang, winner, cards=pretty_cards(cards))]
+
+
+def combo_text(combo: Any, lang: str) -> str:
+    """A Guandan reading in words: ``pair 7``, ``straight 3-7``."""
+    if not isinstance(combo, Mapping):
+        return ""
+    return f"{word('combo', combo.get('type'), lang)} {combo.get('key', '')}".strip()
 
 
 def _ev_play(ev: Mapping[str, Any], names: Names, lang: str) -> list[str]:
@@ -221,6 +227,8 @@ def _ev_play(ev: Mapping[str, Any], names: Names, lang: str) -> list[str]:
     if not cards:
         return [_ts("ev_pass", lang, names(ev.get("seat")))]
     line = _ts("ev_play", lang, names(ev.get("seat")), cards=pretty_cards(cards))
+    if isinstance(ev.get("combo"), Mapping):
+        line += f" ({combo_text(ev['combo'], lang)})"
     if ev.get("violation"):
         line += " " + t("ev_violation", lang)
     return [line]
@@ -235,7 +243,16 @@ def _ev_deal_scored(ev: Mapping[str, Any], names: Names, lang: str) -> list[str]
 
 
 def _ev_match_over(ev: Mapping[str, Any], names: Names, lang: str) -> list[str]:
-    return [t("ev_match_over", lang, seats=_seat_list(names, ev.get("winners", [])))]
+    winners = ev.get("winners")
+    if winners is None and isinstance(ev.get("winner"), int):  # Guandan: the winning team
+        winners = [ev["winner"], ev["winner"] + 2]
+    return [t("ev_match_over", lang, seats=_seat_list(names, winners or []))]
+
+
+def _ev_deal_over(ev: Mapping[str, Any], names: Names, lang: str) -> list[str]:
+    order = ", ".join(f"{i}. {names(s)}" for i, s in enumerate(ev.get("finish_order") or [], 1))
+    levels = " / ".join(str(v) for v in ev.get("levels") or [])
+    return [t("ev_deal_over", lang, order=order, levels=levels)]
 
 
 def _ev_round(ev: Mapping[str, Any], names: Names, lang: str) -> list[str]:
@@ -274,6 +291,8 @@ _HANDLERS: dict[tuple[str, str], Callable[[Mapping[str, Any], Names, str], list[
     ("*", "declare"): _ev_declare,
     ("*", "committed"): _ev_committed,
     ("*", "passed"): _ev_committed,
+    ("*", "return_chosen"): _ev_committed,
+    ("*", "deal_over"): _ev_deal_over,
 }
 
 
@@ -307,8 +326,14 @@ def seat_status(game: str, player: Mapping[str, Any], obs: Mapping[str, Any], la
             bits.append(escape(t("tui_tricks", lang, n=player.get("tricks", 0))))
     if game == "pentagrammi" and obs.get("phase") == "play":
         bits.append(escape(t("tui_points", lang, n=player.get("points", 0))))
-    if game == "toy" and player.get("bid"):
-        pass
+    if game == "guandan":
+        if player.get("place"):
+            bits.append(f"[b]{escape(t('tui_place', lang, n=player['place']))}[/]")
+        me = obs.get("seat")
+        if isinstance(me, int) and isinstance(seat, int) and seat != me and (seat - me) % 2 == 0:
+            bits.append(f"[cyan]{escape(t('tui_partner', lang))}[/]")
+        if player.get("known"):
+            bits.append(f"{escape(t('tui_known', lang))} {cards_markup(player['known'])}")
     if table.get("dealer") == seat:
         bits.append(f"[dim]{escape(t('tui_dealer', lang))}[/]")
     return "  ".join(bits)
@@ -512,10 +537,53 @@ def _value_markup(value: Any, names: Names) -> str:
     return escape(str(value))
 
 
+def team_name(team: int, obs: Mapping[str, Any], names: Names) -> str:
+    n = int(obs.get("players_count") or 4)
+    return "+".join(names(s) for s in range(team, n, 2))
+
+
+def _table_guandan(
+    table: Mapping[str, Any], obs: Mapping[str, Any], names: Names, lang: str
+) -> list[str]:
+    lines: list[str] = []
+    levels = table.get("levels") or []
+    teams = "   ".join(
+        f"{escape(team_name(i, obs, names))} {escape(str(v))}" for i, v in enumerate(levels)
+    )
+    lines.append(f"{_lbl('tui_level', lang)} {escape(str(table.get('level', '')))}   {teams}")
+    top = table.get("top")
+    if isinstance(top, Mapping) and top.get("cards"):
+        lines.append(
+            f"{_lbl('tui_to_beat', lang)} {escape(names(top.get('seat')))} "
+            f"{cards_markup(top['cards'])} [dim]{escape(combo_text(top.get('combo'), lang))}[/]"
+        )
+    elif obs.get("phase") == "play" and table.get("turn") is not None:
+        lines.append(f"{_lbl('tui_free_lead', lang)} {escape(names(table.get('turn')))}")
+    if table.get("passes"):
+        who = ", ".join(names(s) for s in table["passes"])
+        lines.append(f"{escape(t('tui_passes', lang))} {escape(who)}")
+    if table.get("finish_order"):
+        out = ", ".join(f"{i}. {names(s)}" for i, s in enumerate(table["finish_order"], 1))
+        lines.append(f"{escape(t('tui_out', lang))} {escape(out)}")
+    moves = [(m, "tui_tribute") for m in table.get("tribute") or []] + [
+        (m, "tui_return") for m in table.get("returns") or []
+    ]
+    if (moves and obs.get("phase") in ("return", "tribute")) or table.get("anti_tribute"):
+        for m, key in moves:
+            lines.append(
+                f"{escape(t(key, lang))} {escape(names(m.get('from')))} → "
+                f"{escape(names(m.get('to')))} {card_markup(m.get('card'))}"
+            )
+        if table.get("anti_tribute"):
+            lines.append(escape(t("tui_anti_tribute", lang)))
+    return lines
+
+
 _TABLES: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any], Names, str], list[str]]] = {
     "anarchy": _table_anarchy,
     "pentagrammi": _table_pentagrammi,
     "norlanninnakki": _table_norlanninnakki,
+    "guandan": _table_guandan,
 }
 
 
@@ -549,6 +617,10 @@ def _sheet_row(row: Any, lang: str) -> list[str]:
                 f"{word('contract', c, lang)[:6]} {_num(p)}"
                 for c, p in zip(contracts, scores, strict=False)
             ]
+        order = row.get("finish_order")
+        if isinstance(order, list) and order:
+            n = max(max(order) + 1, 4)
+            return [str(order.index(s) + 1) if s in order else "-" for s in range(n)]
         for key, signed in (("change", True), ("points", False), ("scores", False)):
             if isinstance(row.get(key), list):
                 return [_num(v, signed) for v in row[key]]

@@ -118,16 +118,27 @@ class LocalSession(Session):
         }
         self._running = False
         self.bot_failures = 0
+        self._obs_cache: tuple[tuple[int, int], JSON] | None = None
+        self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
+
+    def _key(self) -> tuple[int, int]:
+        return (id(self.state), len(self.state.log or []))
 
     @property
     def observation(self) -> JSON:
-        return self.state.observation(self.seat)
+        key = self._key()
+        if self._obs_cache is None or self._obs_cache[0] != key:
+            self._obs_cache = (key, self.state.observation(self.seat))
+        return self._obs_cache[1]
 
     @property
     def legal(self) -> list[Action]:
-        if self._running:
+        if self._running or self.seat is None:
             return []
-        return self.state.legal_actions(self.seat) if self.seat is not None else []
+        key = self._key()
+        if self._legal_cache is None or self._legal_cache[0] != key:
+            self._legal_cache = (key, self.state.legal_actions(self.seat))
+        return self._legal_cache[1]
 
     @property
     def busy(self) -> bool:
