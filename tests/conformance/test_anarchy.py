@@ -203,6 +203,7 @@ def test_an_t15_dummy_wins_go_dead() -> None:
     trick(st, "SK H5 C9")
     last = st.observation(0)["table"]["last_trick"]
     assert last["cards"] == ["SK", "H5", "C9", "SA"]
+    assert last["played_by"] == [0, 1, 2, "dummy"]
     assert last["captured_by"] == ["dead", 2, 2, "dead"]
     assert Counter(st.dead) == Counter(parse_cards("SK SA"))
     assert Counter(st.won[2]) == Counter(parse_cards("H5 C9"))

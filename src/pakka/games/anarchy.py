@@ -30,10 +30,10 @@ Rulings and encoding choices:
   dead pile.
 - Passing (``pass_three``): every live seat commits three cards at once; they go to the
   next live seat clockwise and are added only after all have passed.
-- Observation ``table.last_trick`` is ``{"cards", "captured_by", "bomb", "joker"}``: cards
-  in seat order (the dummy's last, the spare shown in place of a bombed joker);
-  ``captured_by`` holds seat numbers or ``"dead"``, ``joker`` the seat (or ``"dummy"``)
-  that played the joker.  ``table.score_sheet`` is one ``{"contracts", "scores"}`` per
+- Observation ``table.last_trick`` is ``{"cards", "played_by", "captured_by", "bomb",
+  "joker"}``: cards in seat order (the dummy's last, the spare shown in place of a bombed
+  joker); ``played_by`` holds seat numbers and ``"dummy"``, ``captured_by`` seat numbers or
+  ``"dead"``, ``joker`` the seat (or ``"dummy"``) that played the joker.  ``table.score_sheet`` is one ``{"contracts", "scores"}`` per
   deal, each a list by seat.  ``history`` is the current deal as short lines.
 """
 
@@ -381,11 +381,13 @@ def _cards_json(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def _trick_line(owners: Sequence[int | str], trick: JSON) -> str:
+def _trick_line(trick: JSON) -> str:
     """One history line: ``trick 0:S8>2 1:H8>1 2:SJ>2 dummy:H2>dead`` (+ the bomber)."""
     moves = " ".join(
         f"{who}:{card}>{to}"
-        for who, card, to in zip(owners, trick["cards"], trick["captured_by"], strict=True)
+        for who, card, to in zip(
+            trick["played_by"], trick["cards"], trick["captured_by"], strict=True
+        )
     )
     bomb = f" bomb by {trick['joker']}" if trick["bomb"] else ""
     return f"trick {moves}{bomb}"
@@ -437,6 +439,7 @@ class AnarchyState(State):
     # --- dealing and phases ---------------------------------------------------------------
 
     def deal_number(self) -> int:
+        """The current deal, 0-based (``deal_no`` is the 1-based number players see)."""
         return self.deal_no - 1
 
     @property
@@ -624,11 +627,12 @@ class AnarchyState(State):
         self.committed = [None] * n
         self.last_trick = {
             "cards": _cards_json(cards),
+            "played_by": owners,
             "captured_by": captured_by,
             "bomb": bomb,
             "joker": joker,
         }
-        self.history.append(_trick_line(owners, self.last_trick))
+        self.history.append(_trick_line(self.last_trick))
         events = [Event("trick", dict(self.last_trick))]
         if not self.hands[0]:
             events += self._score_deal()
