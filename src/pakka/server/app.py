@@ -435,7 +435,7 @@ class _Connection:
         if isinstance(msg, P.PingMsg):
             await self.send(P.PongMsg().model_dump())
         elif isinstance(msg, P.HintMsg):
-            reply = await self.reg.hint(self.room, self.seat)
+            reply = await self.reg.hint(self.room, self.seat, msg.lang)
             await self.send(reply.model_dump())
         else:
             try:

@@ -165,9 +165,10 @@ class ActionMsg(_Model):
 
 
 class HintMsg(_Model):
-    """Ask for a suggested action."""
+    """Ask for a suggested action (its reason in ``lang``)."""
 
     type: Literal["hint"]
+    lang: Literal["en", "fi"] = "en"
     protocol: int | None = None
 
 

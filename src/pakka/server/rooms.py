@@ -92,8 +92,15 @@ def make_bot(game: str, level: str, seed: int | None) -> Bot:
     return bot
 
 
-def suggest(game: str, observation: dict[str, Any], legal: list[Action]) -> tuple[Action, bool]:
-    """A hint: ``pakka.bots.suggest(game, observation, legal)`` if it exists, else random."""
+def suggest(
+    game: str, observation: dict[str, Any], legal: list[Action], lang: str = "en"
+) -> tuple[Action, str | None]:
+    """A hint and its reason: ``pakka.bots.suggest`` if it exists, else a random action.
+
+    ``pakka.bots.suggest(game, observation, legal, lang)`` returns the action and a
+    one-line reason (an older form returning just the action is accepted too).  A random
+    fallback has the reason ``None``.
+    """
     try:
         bots = importlib.import_module("pakka.bots")
         hinter = getattr(bots, "suggest", None)
@@ -101,12 +108,13 @@ def suggest(game: str, observation: dict[str, Any], legal: list[Action]) -> tupl
         hinter = None
     if hinter is not None:
         try:
-            action = hinter(game, observation, legal)
+            answer = hinter(game, observation, legal, lang=lang)
+            action, reason = answer if isinstance(answer, tuple) else (answer, "")
             if action in legal:
-                return action, True
+                return action, str(reason or "")
         except Exception:
             log.exception("pakka.bots.suggest failed; giving a random hint")
-    return random.choice(legal), False
+    return random.choice(legal), None
 
 
 def jsonable(value: Any) -> Any:
@@ -515,18 +523,23 @@ class RoomRegistry:
                 raise
             await self._commit(room, seat, action, table=returned)
 
-    async def hint(self, room: Room, seat: int | None) -> HintReply:
+    async def hint(self, room: Room, seat: int | None, lang: str = "en") -> HintReply:
         if seat is None or room.state is None:
             return HintReply(
                 action=None, text="only a seated player can ask for a hint", engine=False
             )
         async with room.lock:
             legal = room.state.legal_actions(seat)
-            if not legal:
-                return HintReply(action=None, text="it is not your turn", engine=False)
-            action, engine = suggest(room.rec.game, room.state.observation(seat), legal)
-        text = str(action) if engine else f"{action} (no hint engine yet: a random legal action)"
-        return HintReply(action=action.to_json(), text=text, engine=engine)
+            observation = room.state.observation(seat)
+        if not legal:
+            return HintReply(action=None, text="it is not your turn", engine=False)
+        # the hint engine may search for a while: off the event loop, outside the lock
+        action, reason = await asyncio.to_thread(suggest, room.rec.game, observation, legal, lang)
+        if reason is None:
+            text = f"{action} (no hint engine yet: a random legal action)"
+        else:
+            text = f"{action}: {reason}" if reason else str(action)
+        return HintReply(action=action.to_json(), text=text, engine=reason is not None)
 
     async def _commit(self, room: Room, seat: int, action: Action, table: bool = False) -> None:
         """Persist, apply, publish (the caller holds the lock and has checked the action)."""

@@ -2,7 +2,7 @@
 
 import { api, el, forgetSeat, loadSeat, query, saveName, saveSeat, savedName } from "./api.js";
 import { cardEl, contains, prettyText, sameCards, sortKey } from "./cards.js";
-import { languageButton, t, translatePage, word } from "./i18n.js";
+import { getLanguage, languageButton, t, translatePage, word } from "./i18n.js";
 import { eventText, historyList, ring, scoreSheet, statusLine, tableDetails } from "./render.js";
 
 const S = {
@@ -110,6 +110,7 @@ function draw() {
   // for tests and tools: which state is on screen
   document.body.dataset.version = S.msg ? `${S.msg.match}:${S.msg.version}` : "";
   document.body.dataset.over = S.msg && S.msg.observation.result ? "1" : "";
+  document.body.dataset.deal = S.msg ? String(S.msg.observation.deal) : "";
 }
 
 function body() {
@@ -221,7 +222,7 @@ function handPanel(obs) {
     }, t("play")));
     bar.append(el("button", { type: "button", onclick: () => { S.selected = []; S.choosing = null; draw(); } }, t("clear")));
   }
-  if (moves.length) bar.append(el("button", { type: "button", id: "hint-btn", onclick: () => send({ type: "hint" }) }, t("hint")));
+  if (moves.length) bar.append(el("button", { type: "button", id: "hint-btn", onclick: () => send({ type: "hint", lang: getLanguage() }) }, t("hint")));
 
   const out = [el("h3", {}, t("hand")), handEl, bar];
   if (cardMoves.length && !direct) {
