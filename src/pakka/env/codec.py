@@ -230,10 +230,22 @@ class Codec(ABC):
             f"{allowed[:20]}{' ...' if len(allowed) > 20 else ''}"
         )
 
+    def decode(self, obs: JSON, legal: Sequence[Action], seq: Sequence[int]) -> Action:
+        """The engine action a complete index sequence selects (``ValueError`` if none)."""
+        seqs = self.legal_sequences(obs, legal)
+        try:
+            return seqs[tuple(int(i) for i in seq)]
+        except KeyError:
+            raise ValueError(f"indices {tuple(seq)} select no legal action") from None
+
     def observe(self, obs: JSON, pending: Sequence[int] = ()) -> Vector:
         w = self.layout.writer()
         self.fill(w, obs, pending)
         return w.vec
+
+    def spec_appendix(self) -> str:
+        """Extra Markdown for the generated spec page (e.g. a full index listing)."""
+        return ""
 
     def rewards(self, result: MatchResult) -> list[float]:
         return pairwise_rewards(result)

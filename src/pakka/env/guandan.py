@@ -406,6 +406,46 @@ rows 1 and 3 the opponents (1 = the next to play after the observer)."""
             return f"return {KIND_CARDS[index - RETURN0]}"
         return "out of range"
 
+    def spec_appendix(self) -> str:
+        counts = Counter(c[0] for c in CLASSES)
+        lines = [
+            "## Play classes by type",
+            "",
+            "| type | classes | what varies |",
+            "|---|---:|---|",
+        ]
+        varies = {
+            "single": "rank (2..A, BJ, RJ); natural card or the wild itself",
+            "pair": "rank; 2, 1 or 0 natural cards (rest wild); BJ BJ, RJ RJ",
+            "triple": "rank; 3, 2 or 1 natural cards",
+            "full_house": "triple rank x pair (another rank, a joker pair, or two wilds) x "
+            "natural counts (m_t, m_p) with at most 2 wilds",
+            "straight": "window A-5 .. 10-A x which of the 5 ranks (at most 2) are wilds",
+            "tube": "window A-3 .. Q-A x natural cards per rank (0-2 each, at most 2 wilds)",
+            "plate": "window A-2 .. K-A x natural cards per rank (1-3 each, at most 2 wilds)",
+            "bomb": "size 4..10 x rank x wilds (0-2; at most 8 natural cards)",
+            "straight_flush": "window x suit x which ranks (at most 2) are wilds",
+            "joker_bomb": "the four jokers",
+        }
+        for t in TYPES:
+            lines.append(f"| {t} | {counts[t]} | {varies[t]} |")
+        lines += [
+            "",
+            f"Total: {len(CLASSES)} play classes, plus pass and 54 returns = "
+            f"{NUM_ACTIONS} actions.",
+            "",
+            "## Every index",
+            "",
+            "<details><summary>All play classes (index: description)</summary>",
+            "",
+            "| index | class |",
+            "|---:|---|",
+        ]
+        for i, c in enumerate(CLASSES):
+            lines.append(f"| {PLAY0 + i} | {describe_class(c)} |")
+        lines += ["", "</details>"]
+        return "\n".join(lines)
+
     def action_features(self) -> NDArray[np.float32]:
         """One row of features per action index (see ``encoding_doc``)."""
         feats = np.zeros((NUM_ACTIONS, len(TYPES) + 6), np.float32)

@@ -1,0 +1,87 @@
+"""Every environment passes PettingZoo's own API tests."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, parallel_api_test
+
+import pakka.env
+
+AEC_CASES = [
+    ("anarchy", {"players": 3, "pass_three": True, "dummy_reveal": "before"}, 200),
+    ("anarchy", {}, 200),
+    ("anarchy", {"players": 5, "pass_three": True}, 150),
+    ("pentagrammi", {"deals": 1}, 150),
+    ("norlanninnakki", {"players": 3}, 200),
+    ("norlanninnakki", {"players": 5, "permissive_mode": True}, 200),
+    ("guandan", {}, 120),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "cycles"), AEC_CASES)
+def test_aec_api(game: str, options: dict, cycles: int) -> None:
+    env = pakka.env.make(game, **options)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env, num_cycles=cycles)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_anarchy_parallel_api(players: int) -> None:
+    env = pakka.env.parallel_env("anarchy", players=players, pass_three=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        parallel_api_test(env, num_cycles=1000)
+
+
+def test_every_registered_game_has_an_environment() -> None:
+    import pakka.games
+
+    assert set(pakka.games.names()) <= set(pakka.env.CODECS)
+
+
+def test_illegal_index_raises_and_changes_nothing() -> None:
+    env = pakka.env.make("pentagrammi", deals=1)
+    env.reset(seed=1)
+    obs, *_ = env.last()
+    bad = int(obs["action_mask"].argmin())
+    assert obs["action_mask"][bad] == 0
+    before = env.state_.to_json()
+    with pytest.raises(ValueError, match="not legal now"):
+        env.step(bad)
+    assert env.state_.to_json() == before
+
+
+def test_info_carries_the_json_observation_and_version() -> None:
+    env = pakka.env.make("norlanninnakki")
+    env.reset(seed=5)
+    agent = env.agent_selection
+    seat = int(agent.split("_")[1])
+    info = env.infos[agent]
+    assert info["observation"] == env.state_.observation(seat)
+    assert info["version"] == env.codec.version
+    assert info["seat"] == seat
+
+
+def test_rewards_are_zero_sum_at_the_end() -> None:
+    for game, options in (("pentagrammi", {"deals": 1}), ("anarchy", {"players": 3})):
+        env = pakka.env.make(game, **options)
+        env.reset(seed=2)
+        import numpy as np
+
+        rng = np.random.default_rng(0)
+        totals: dict[str, float] = {}
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, _ = env.last()
+            totals[agent] = totals.get(agent, 0.0) + reward
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert abs(sum(totals.values())) < 1e-9
+        assert any(v != 0 for v in totals.values()) or len(set(env.state_.result().ranks)) == 1
