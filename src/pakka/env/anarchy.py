@@ -104,9 +104,10 @@ of `last_trick` is the dummy."""
         w.cards("out", table["out"], card53)
         last = table["last_trick"]
         if last is not None:
-            for i, (card, to) in enumerate(zip(last["cards"], last["captured_by"], strict=True)):
-                dummy = i >= n
-                row = MAX_SEATS if dummy else self.rel(obs, i)
+            owners = last.get("played_by") or [*range(n), "dummy"]
+            for who, card, to in zip(owners, last["cards"], last["captured_by"], strict=False):
+                dummy = who == "dummy"
+                row = MAX_SEATS if dummy else self.rel(obs, who)
                 w.cards("last_trick", [card], card53, row=row)
                 if dummy:
                     col = self.rel(obs, to) if isinstance(to, int) else MAX_SEATS

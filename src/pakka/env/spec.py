@@ -100,8 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.check and stale:
         print("out of date (run python -m pakka.env.spec):", " ".join(stale), file=sys.stderr)
         return 1
-    for path in stale:
-        print("wrote", path)
+    for name in stale:
+        print("wrote", name)
     return 0
 
 

@@ -1,0 +1,35 @@
+"""The example in examples/ runs end to end on a tiny budget."""
+
+from __future__ import annotations
+
+import json
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "evaluate_random_vs_bots.py"
+
+
+def test_example_cli_smoke_run() -> None:
+    out = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--matches", "1", "--train", "1"],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    summary = json.loads(out.stdout)
+    assert summary["game"] == "pentagrammi"
+    assert summary["random"]["matches"] == summary["linear"]["matches"] == 1
+
+
+def test_example_run_anarchy_with_passing() -> None:
+    run = runpy.run_path(str(EXAMPLE))["run"]
+    summary = run("anarchy", 3, matches=1, train=1, options={"pass_three": True})
+    assert summary["players"] == 3
+    assert -1.0 <= summary["linear"]["mean_reward"] <= 1.0
