@@ -31,6 +31,29 @@ async def settle(pilot: Pilot[Any]) -> None:
             break
 
 
+def progress(app: PakkaApp) -> int:
+    """How many actions the match has seen (local: the log; remote: the state version)."""
+    session: Any = app.session
+    if hasattr(session, "version"):
+        return int(session.version)
+    return len(session.state.log or [])
+
+
+async def wait_turn(pilot: Pilot[Any], timeout: float = 10.0) -> None:
+    """Wait until the person may act or the match is over (a server's bots take a moment)."""
+    app = pilot.app
+    assert isinstance(app, PakkaApp)
+    await settle(pilot)
+    waited = 0.0
+    while waited < timeout:
+        obs = app.session.observation
+        if app.session.legal or (obs is not None and obs.get("result") is not None):
+            return
+        await pilot.pause(0.05)
+        waited += 0.05
+    await settle(pilot)
+
+
 def quick(legal: list[Action], rng: random.Random) -> Action:
     """Few key presses per deal: pass when allowed, otherwise play the most cards."""
     sizes = {a: len(a.to_json().get("cards") or ()) for a in legal}
@@ -62,6 +85,7 @@ async def take(pilot: Pilot[Any], action: Action) -> None:
     app = pilot.app
     assert isinstance(app, PakkaApp)
     cards = action.to_json().get("cards")
+    before = progress(app)
     if action in app.choices and app.choices.index(action) < len(CHOICE_KEYS):
         await pilot.press(CHOICE_KEYS[app.choices.index(action)])
     else:
@@ -83,6 +107,10 @@ async def take(pilot: Pilot[Any], action: Action) -> None:
             same = [a for a, c in app.card_actions if c == Counter(str(x) for x in cards)]
             await pilot.press(CHOICE_KEYS[same.index(action)])
     await settle(pilot)
+    for _ in range(100):  # a server answers asynchronously
+        if progress(app) > before or app.message:
+            break
+        await pilot.pause(0.02)
 
 
 async def play_by_keys(
@@ -99,21 +127,19 @@ async def play_by_keys(
     app = pilot.app
     assert isinstance(app, PakkaApp)
     turns = 0
-    await settle(pilot)
+    await wait_turn(pilot)
     while turns < max_turns:
         obs = app.session.observation
         if obs is None or obs.get("result") is not None or (until and until(app)):
             break
         legal = app.session.legal
         if not legal:
-            await settle(pilot)
-            if not app.session.legal:
+            await wait_turn(pilot)
+            if not app.session.legal and app.session.observation.get("result") is None:
                 raise AssertionError(f"stuck: nothing to do at {obs.get('phase')}")
             continue
-        state = app.session.state  # type: ignore[attr-defined]
-        before = len(state.log or [])
+        before = progress(app)
         await take(pilot, policy(legal, rng) if policy else rng.choice(legal))
-        after = len(app.session.state.log or [])  # type: ignore[attr-defined]
-        assert after > before, f"the key presses did not act: {app.message}"
+        assert progress(app) > before, f"the key presses did not act: {app.message}"
         turns += 1
     return turns

@@ -1,0 +1,116 @@
+"""``pakka play --connect``: the terminal client at a real server's table (uvicorn in a thread)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("uvicorn")
+
+import httpx
+import uvicorn
+from tests.generic.toy import TOY
+from tests.tui.driver import play_by_keys, screen_text, shot, wait_turn
+
+from pakka import engine
+from pakka.server.app import Settings, create_app
+from pakka.tui.app import PakkaApp
+from pakka.tui.remote import RemoteSession, parse_url
+
+
+@pytest.fixture
+def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    engine._load()
+    had = "toy" in engine._REGISTRY
+    engine.register(TOY)
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert srv.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+    if not had:
+        engine._REGISTRY.pop("toy", None)
+
+
+def _table(base: str) -> dict[str, Any]:
+    r = httpx.post(
+        f"{base}/api/tables",
+        json={
+            "game": "toy",
+            "players": 2,
+            "options": {"deals": 1},
+            "seats": [{"kind": "person"}, {"kind": "bot"}],
+        },
+    )
+    assert r.status_code == 201, r.text
+    table: dict[str, Any] = r.json()["table"]
+    return table
+
+
+def test_a_whole_match_at_a_server_table_by_keys(server: str) -> None:
+    table = _table(server)
+    url = f"{server}/join/{table['code']}"
+
+    async def main() -> None:
+        session = RemoteSession(url, "en", name="Tester")
+        assert session.seat == 0 and session.token
+        app = PakkaApp(session, "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_turn(pilot)
+            assert "Your turn" in screen_text(app)
+            shot(app, "remote-toy-start")
+            await play_by_keys(pilot, random.Random(4))
+            await wait_turn(pilot)
+            assert session.observation is not None
+            assert session.observation["result"] is not None
+            assert "The match is over" in screen_text(app)
+            shot(app, "remote-toy-over")
+
+    asyncio.run(main())
+
+    # running the command again returns to the same seat with the saved token
+    again = RemoteSession(url, "en", name="Tester")
+    assert again.token is not None and again.seat == 0
+
+
+def test_illegal_action_at_a_server_is_explained(server: str) -> None:
+    table = _table(server)
+
+    async def main() -> None:
+        session = RemoteSession(f"{server}/table.html?id={table['id']}", "en", name="T")
+        app = PakkaApp(session, "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_turn(pilot)
+            await pilot.press("1")  # bid
+            await wait_turn(pilot)
+            await pilot.press("a", "b", "enter")  # two cards: the toy plays one
+            await pilot.pause(0.2)
+            assert app.message.startswith("Not allowed"), app.message
+
+    asyncio.run(main())
+
+
+def test_urls() -> None:
+    assert parse_url("localhost:8000/join/XYZ").code == "XYZ"
+    assert parse_url("http://h/api/tables/abc").table == "abc"
+    with pytest.raises(Exception, match="names no table"):
+        parse_url("http://h/")
