@@ -40,6 +40,12 @@ export function colour(code) {
   return code[0] === "H" || code[0] === "D" ? "red" : "black";
 }
 
+// Rank first (2..A, jokers last), then suit: how Guandan players hold their cards.
+export function rankKey(code) {
+  const c = parse(code);
+  return (c.suit === "J" ? 20 + c.rank : c.rank) * 10 + SUIT_ORDER[c.suit];
+}
+
 // A card element: <span class="card red" data-card="H10">♥10</span>
 export function cardEl(code, { small = false } = {}) {
   const el = document.createElement("span");

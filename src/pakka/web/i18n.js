@@ -96,6 +96,8 @@ export const CATALOGUE = {
     event_generic: "{type}",
     seat_label: "{name}",
     total: "Total",
+    sort_suit: "sort by suit",
+    sort_rank: "sort by rank",
   },
   fi: {
     app_title: "pakka",
@@ -190,6 +192,8 @@ export const CATALOGUE = {
     event_generic: "{type}",
     seat_label: "{name}",
     total: "Yhteensä",
+    sort_suit: "järjestä maittain",
+    sort_rank: "järjestä arvoittain",
   },
 };
 

@@ -131,6 +131,7 @@ function perSeat(obs) {
   const n = obs.players_count || 0;
   const out = {};
   for (const [k, v] of Object.entries(obs.table || {})) {
+    if (/order|level|pass|fail|winner/.test(k)) continue;  // lists of seats or per team, not per seat
     if (Array.isArray(v) && v.length === n && n > 2 && v.every((x) => x === null || typeof x !== "object")) out[k] = v;
   }
   return out;

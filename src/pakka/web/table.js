@@ -1,7 +1,7 @@
 // The table page: one WebSocket, the hand, the seats, the legal moves as clickable choices.
 
 import { api, el, forgetSeat, loadSeat, query, saveName, saveSeat, savedName } from "./api.js";
-import { cardEl, contains, prettyText, sameCards, sortKey } from "./cards.js";
+import { cardEl, contains, prettyText, rankKey, sameCards, sortKey } from "./cards.js";
 import { getLanguage, languageButton, t, translatePage, word } from "./i18n.js";
 import { eventText, historyList, ring, scoreSheet, statusLine, tableDetails } from "./render.js";
 
@@ -88,7 +88,14 @@ function applyHint(m) {
 
 function handCards() {
   const obs = S.msg && S.msg.observation;
-  return obs && obs.hand ? [...obs.hand].sort((a, b) => sortKey(a) - sortKey(b)) : [];
+  if (!obs || !obs.hand) return [];
+  const key = sortMode(obs.game) === "rank" ? rankKey : sortKey;
+  return [...obs.hand].sort((a, b) => key(a) - key(b));
+}
+
+// How the hand is sorted: by suit (trick games) or by rank (Guandan); the person may switch.
+function sortMode(game) {
+  return localStorage.getItem(`pakka.sort.${game}`) || (game === "guandan" ? "rank" : "suit");
 }
 
 function legal() {
@@ -224,7 +231,12 @@ function handPanel(obs) {
   }
   if (moves.length) bar.append(el("button", { type: "button", id: "hint-btn", onclick: () => send({ type: "hint", lang: getLanguage() }) }, t("hint")));
 
-  const out = [el("h3", {}, t("hand")), handEl, bar];
+  const sortBtn = el("button", { type: "button", class: "link small", id: "sort-btn", onclick: () => {
+    localStorage.setItem(`pakka.sort.${obs.game}`, sortMode(obs.game) === "rank" ? "suit" : "rank");
+    S.selected = [];
+    draw();
+  } }, sortMode(obs.game) === "rank" ? t("sort_suit") : t("sort_rank"));
+  const out = [el("h3", {}, t("hand"), " ", sortBtn), handEl, bar];
   if (cardMoves.length && !direct) {
     out.push(el("p", { class: "muted small" }, selectedCards.length && !candidates.length ? t("no_match") : t("select_cards")));
   }
