@@ -254,6 +254,13 @@ def _win_chance(view: _View, card: Card) -> float:
     return chance
 
 
+def _play_kind(p: float, urgent: bool) -> str:
+    """Why a card is played: to escape the forest, to win the trick, or as a low card."""
+    if urgent and p > 0.2:
+        return "forest"
+    return "win" if p >= 0.5 else "low"
+
+
 def choose_play(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     me = view.players[view.seat]
     tricks_left = TRICKS - len(view.history)
@@ -272,7 +279,7 @@ def choose_play(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
         p = _win_chance(view, card)
         later = card_worth(card, hand, view.trump, gone, len(view.active()))
         value = weight * p - 0.6 * later - 0.001 * card.rank
-        kind = ("forest" if urgent else "win") if p >= 0.5 else "low"
+        kind = _play_kind(p, urgent)
         if best is None or value > best[0]:
             best = (value, i, action, kind)
     assert best is not None
@@ -332,11 +339,8 @@ def explain(obs: JSON, action: Action, lang: str = "en") -> str:
             return t("nk_hint_keep", lang)
         return t("nk_hint_discard", lang, cards=" ".join(c.pretty() for c in action.cards))
     if isinstance(action, Play):
-        p = _win_chance(view, action.card)
         me = view.players[view.seat]
-        if p >= 0.5:
-            key = "nk_hint_forest" if me["obliged"] and me["tricks"] == 0 else "nk_hint_win"
-        else:
-            key = "nk_hint_low"
-        return t(key, lang, card=action.card.pretty())
+        urgent = me["obliged"] and me["tricks"] == 0
+        kind = _play_kind(_win_chance(view, action.card), urgent)
+        return t(f"nk_hint_{kind}", lang, card=action.card.pretty())
     return t("hint_generic", lang)

@@ -1,0 +1,75 @@
+"""Bot decision time per level per game: median and 95th percentile.  (Not a test.)
+
+Seat 0 is the measured bot; the other seats are ``normal`` bots.  Every decision of seat 0
+with two or more legal actions is timed (``time.perf_counter`` around ``bot.act``) until
+``--decisions`` have been timed or the matches run out; forced moves (one legal action)
+are not counted.  The ``hard`` level uses each game's default budget (``BUDGET`` in its
+heuristic module).  Single-process; on a loaded machine the figures grow with the load.
+
+Usage::
+
+    python benchmarks/bot_speed.py --decisions 200 --hard-decisions 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import pakka.games
+from pakka.bots import LEVELS, make
+
+SETUPS = {"pentagrammi": (5, {"deals": 1}), "norlanninnakki": (4, {}), "anarchy": (4, {})}
+
+
+def timings(game_name: str, level: str, decisions: int, seed: int) -> list[float]:
+    game = pakka.games.get(game_name)
+    players, options = SETUPS[game_name]
+    out: list[float] = []
+    match = 0
+    while len(out) < decisions and match < 50:
+        state = game.new_match(players=players, seed=seed + match, options=options)
+        bots = [
+            make(game_name, level if s == 0 else "normal", seed=seed + s) for s in range(players)
+        ]
+        while not state.is_over() and len(out) < decisions:
+            for seat in sorted(state.to_act()):
+                if state.is_over():
+                    break
+                legal = state.legal_actions(seat)
+                obs = state.observation(seat)
+                start = time.perf_counter()
+                action = bots[seat].act(obs, legal)
+                spent = time.perf_counter() - start
+                if seat == 0 and len(legal) > 1:
+                    out.append(spent)
+                state.apply(seat, action)
+        match += 1
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--decisions", type=int, default=300)
+    parser.add_argument("--hard-decisions", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--game", action="append", choices=sorted(SETUPS))
+    args = parser.parse_args()
+    print(f"{'game':<16}{'level':<8}{'decisions':>10}{'median ms':>12}{'p95 ms':>10}")
+    for game in args.game or sorted(SETUPS):
+        for level in LEVELS:
+            n = args.hard_decisions if level == "hard" else args.decisions
+            ts = sorted(timings(game, level, n, args.seed))
+            if not ts:
+                continue
+            p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+            print(
+                f"{game:<16}{level:<8}{len(ts):>10}{1e3 * statistics.median(ts):>12.2f}"
+                f"{1e3 * p95:>10.2f}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

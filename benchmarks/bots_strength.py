@@ -1,0 +1,112 @@
+"""Bot strength: does each level beat the one below it?  (Not part of the test run.)
+
+For each game, one bot of the stronger level plays against the weaker level in every
+other seat, in seeded duplicate matches with seat rotation (``pakka.bots.arena``):
+
+* Pentagrammi, 5 seats, ``deals=1`` (single-deal matches);
+* Norlanninnakki, 3 seats (a whole game, until someone reaches 0);
+* Anarchy, 4 seats (a whole game of ten deals).
+
+Two figures per pairing, each with a 95 % interval over the duplicate groups (a match
+played in every rotation is one group):
+
+* the stronger bot's **win rate** against parity ``1/seats`` (shared wins split);
+* its **score margin**: its score minus the mean score of the weaker bots in the same
+  matches (Norlanninnakki's sheet counts down, so the margin is taken the other way round).
+
+Usage (the figures in ``docs/bots.md`` came from these commands)::
+
+    python benchmarks/bots_strength.py --pair normal-random --matches 60 --jobs 2
+    python benchmarks/bots_strength.py --pair hard-normal --game pentagrammi --matches 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from pakka.bots.arena import Z95, run_arena
+
+SETUPS: dict[str, tuple[int, dict[str, Any], bool]] = {
+    # game: (seats, options, higher score is better)
+    "pentagrammi": (5, {"deals": 1}, True),
+    "norlanninnakki": (3, {}, False),
+    "anarchy": (4, {}, True),
+}
+
+
+def ci(values: list[float]) -> float:
+    return Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+
+
+def measure(
+    game: str, strong: str, weak: str, matches: int, seed: int, jobs: int
+) -> dict[str, Any]:
+    seats, options, higher = SETUPS[game]
+    levels = [strong] + [weak] * (seats - 1)
+    started = time.perf_counter()
+    result = run_arena(game, levels, matches, seed=seed, jobs=jobs, options=options)
+    elapsed = time.perf_counter() - started
+    win = [0.0] * matches
+    margin = [0.0] * matches
+    for o in result.outcomes:
+        win[o.match] += o.wins[0] / seats
+        diff = o.scores[0] - statistics.fmean(o.scores[1:])
+        margin[o.match] += (diff if higher else -diff) / seats
+    parity = 1 / seats
+    row = {
+        "game": game,
+        "strong": strong,
+        "weak": weak,
+        "seats": seats,
+        "options": options,
+        "matches": matches,
+        "games": len(result.outcomes),
+        "seed": seed,
+        "win_rate": statistics.fmean(win),
+        "win_ci": ci(win),
+        "parity": parity,
+        "margin": statistics.fmean(margin),
+        "margin_ci": ci(margin),
+        "seconds": elapsed,
+    }
+    row["win_clear"] = row["win_rate"] - row["win_ci"] > parity
+    row["margin_clear"] = row["margin"] - row["margin_ci"] > 0
+    return row
+
+
+def show(row: dict[str, Any]) -> str:
+    return (
+        f"{row['game']:<15} {row['strong']} vs {row['weak']:<7} {row['matches']:>3} x "
+        f"{row['seats']} rotations: win {100 * row['win_rate']:5.1f}% ± {100 * row['win_ci']:4.1f} "
+        f"(parity {100 * row['parity']:.0f}%{', clear' if row['win_clear'] else ''}); "
+        f"margin {row['margin']:+6.2f} ± {row['margin_ci']:.2f}"
+        f"{' (clear)' if row['margin_clear'] else ''}; {row['seconds']:.0f} s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pair", default="normal-random", help="strong-weak, e.g. hard-normal")
+    parser.add_argument("--game", action="append", choices=sorted(SETUPS), help="default: all")
+    parser.add_argument("--matches", type=int, default=50, help="duplicate matches per game")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", type=Path, help="append the rows as JSON lines here")
+    args = parser.parse_args()
+    strong, weak = args.pair.split("-")
+    for game in args.game or sorted(SETUPS):
+        row = measure(game, strong, weak, args.matches, args.seed, args.jobs)
+        print(show(row), flush=True)
+        if args.out:
+            with args.out.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+
+
+if __name__ == "__main__":
+    main()

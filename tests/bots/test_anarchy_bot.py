@@ -1,0 +1,166 @@
+"""Anarchy bots: legal and reproducible at every level, and the heuristic's decisions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pakka import bots
+from pakka.bots.heuristic import anarchy as H
+from pakka.bots.search import Budget
+from pakka.cards import parse_card, parse_cards
+from pakka.games import get
+from pakka.games.anarchy import CONTRACTS, ChooseContract, Play
+
+GAME = get("anarchy")
+TINY = Budget(worlds=1, max_candidates=2)
+"""The search level with the smallest budget: the tests check legality, not strength."""
+
+
+def play(
+    levels: list[str],
+    seed: int,
+    options: dict[str, Any] | None = None,
+    max_steps: int | None = None,
+) -> list[str]:
+    state = GAME.new_match(players=len(levels), seed=seed, options=options)
+    players = [
+        bots.make("anarchy", lv, seed=seed * 10 + i, budget=TINY) for i, lv in enumerate(levels)
+    ]
+    chosen: list[str] = []
+    while not state.is_over() and (max_steps is None or len(chosen) < max_steps):
+        for seat in sorted(state.to_act()):
+            legal = state.legal_actions(seat)
+            action = players[seat].act(state.observation(seat), legal)
+            assert action in legal
+            state.apply(seat, action)
+            chosen.append(str(action))
+    return chosen
+
+
+@pytest.mark.parametrize(
+    ("levels", "options"),
+    [
+        (["normal", "easy", "random"], {"dummy_reveal": "before"}),
+        (["normal", "random", "easy", "normal"], {"pass_three": True}),
+        (
+            ["normal", "normal", "easy", "random", "normal"],
+            {
+                "all_different_suits": "highest_singleton_takes_all",
+                "dup_tie": "tied_keep_rest_dead",
+            },
+        ),
+    ],
+)
+def test_normal_and_easy_play_whole_matches_legally(levels: list[str], options: Any) -> None:
+    play(levels, len(levels), options)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_hard_plays_legally_and_reproducibly(players: int) -> None:
+    levels = ["hard", "normal", "random", "easy", "normal"][:players]
+    first = play(levels, 2, {"pass_three": players == 4}, max_steps=25)
+    assert first == play(levels, 2, {"pass_three": players == 4}, max_steps=25)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_seeded_bots_are_reproducible(level: str) -> None:
+    levels = [level, "normal", "random"]
+    assert play(levels, 4, max_steps=150) == play(levels, 4, max_steps=150)
+
+
+# --- hand-made positions -------------------------------------------------------------------
+
+
+def position(hand: str, contract: str | None, *, players: int = 4, won: str = "") -> dict[str, Any]:
+    """An observation for seat 0 (only what the heuristic reads is filled in)."""
+    cards = hand.split()
+    return {
+        "seat": 0,
+        "players_count": players,
+        "phase": "contract" if contract is None else "play",
+        "hand": cards,
+        "players": [
+            {
+                "seat": s,
+                "cards": len(cards),
+                "remaining": list(CONTRACTS),
+                "won": won.split() if s == 0 else [],
+            }
+            for s in range(players)
+        ],
+        "table": {
+            "contracts": [contract] + [None] * (players - 1),
+            "dead": [],
+            "out": [],
+            "dummy_top": None,
+            "spare": 1 if players < 5 else 0,
+        },
+        "options": {
+            "all_different_suits": "each_wins_itself",
+            "dup_tie": "each_wins_itself",
+            "par": 13,
+        },
+    }
+
+
+def contract_for(hand: str) -> str:
+    legal = [ChooseContract(c) for c in CONTRACTS]
+    action = H.POLICY.choose(position(hand, None), legal, random.Random(0))
+    assert isinstance(action, ChooseContract)
+    return action.contract
+
+
+def card_for(hand: str, contract: str, **kw: Any) -> str:
+    obs = position(hand, contract, **kw)
+    legal = [Play(c) for c in sorted(set(parse_cards(hand)), key=lambda c: c.sort_key())]
+    return str(H.POLICY.choose(obs, legal, random.Random(0)))
+
+
+def test_chooses_spades_with_long_high_spades() -> None:
+    assert contract_for("SA SK SQ SJ S10 S9 S8 S7 H2 H3 D2 C2 C3") == "spades"
+
+
+def test_chooses_under_with_only_low_cards() -> None:
+    assert contract_for("S2 S3 S4 H2 H3 H4 H5 D2 D3 D4 C2 C3 C4") == "under"
+
+
+def test_chooses_over_with_only_high_cards() -> None:
+    assert contract_for("SA SK SQ HA HK HQ DA DK DQ CA CK CQ SJ") == "over"
+
+
+def test_spades_contract_plays_the_spade_ace() -> None:
+    assert card_for("SA H2 D3 C9", "spades") == "SA"
+
+
+def test_under_sheds_a_low_card_that_others_will_capture() -> None:
+    # under par, the ace would capture a spade group; the two is captured by someone else
+    assert card_for("SA S2", "under") == "S2"
+
+
+def test_baseline_is_the_estimate_on_average_hands() -> None:
+    base = H.baseline(4)
+    assert set(base) == set(CONTRACTS)
+    surplus = H.rate_contracts(
+        parse_cards("SA SK SQ SJ S10 S9 S8 S7 H2 H3 D2 C2 C3"), CONTRACTS, 4, 13
+    )
+    assert max(surplus, key=surplus.__getitem__) == "spades"
+
+
+def test_value_discounts_what_the_contract_usually_scores() -> None:
+    state = GAME.new_match(players=4, seed=1)
+    state.scores = [30, 30, 30, 30]  # type: ignore[attr-defined]
+    state.sheet = [  # type: ignore[attr-defined]
+        {"contracts": ["cards", "best", "best", "best"], "scores": [30, 30, 30, 30]}
+    ]
+    # the same score earned with Cards (a weak contract) is worth more than with Best
+    assert H.value(state, 0) > H.value(state, 1)
+
+
+def test_explain_names_the_card_and_speaks_finnish() -> None:
+    obs = position("SA H2 D3 C9", "spades")
+    en = H.explain(obs, Play(parse_card("SA")), "en")
+    fi = H.explain(obs, Play(parse_card("SA")), "fi")
+    assert "♠A" in en and "♠A" in fi and en != fi

@@ -1,0 +1,201 @@
+"""Norlanninnakki bots: legal and reproducible at every level, and the heuristic's decisions."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+from pakka import bots
+from pakka.bots.heuristic import norlanninnakki as H
+from pakka.bots.search import Budget
+from pakka.cards import parse_card, parse_cards
+from pakka.games import get
+from pakka.games.norlanninnakki import Bid, Discard, Play, legal_cards
+
+GAME = get("norlanninnakki")
+TINY = Budget(worlds=1, max_candidates=2)
+"""The search level with the smallest budget: the tests check legality, not strength."""
+
+
+def play_match(levels: list[str], seed: int, options: dict[str, Any] | None = None) -> list[str]:
+    state = GAME.new_match(players=len(levels), seed=seed, options=options)
+    players = [
+        bots.make("norlanninnakki", lv, seed=seed * 10 + i, budget=TINY)
+        for i, lv in enumerate(levels)
+    ]
+    chosen = []
+    while not state.is_over():
+        for seat in sorted(state.to_act()):
+            legal = state.legal_actions(seat)
+            action = players[seat].act(state.observation(seat), legal)
+            assert action in legal
+            state.apply(seat, action)
+            chosen.append(str(action))
+    return chosen
+
+
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [
+        (0, None),
+        (1, None),
+        (2, {"forced_trump": "lead_and_ruff", "lone_knocker": "takes_one"}),
+        (3, {"early_bidding": True, "chips": False}),
+        (4, {"permissive_mode": True, "forced_trump_sticky": True}),
+        (5, {"exact_zero": True}),
+    ],
+)
+def test_normal_and_easy_play_whole_matches_legally(seed: int, options: Any) -> None:
+    levels = ["normal", "easy", "random", "normal", "normal"][: 3 + seed % 3]
+    play_match(levels, seed, options)
+
+
+def test_hard_plays_a_whole_match_legally_and_reproducibly() -> None:
+    levels = ["hard", "normal", "random"]
+    assert play_match(levels, 7) == play_match(levels, 7)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_seeded_bots_are_reproducible(level: str) -> None:
+    levels = [level, "normal", "random", level]
+    assert play_match(levels, 4) == play_match(levels, 4)
+
+
+# --- hand-made positions -------------------------------------------------------------------
+
+
+def position(
+    seat: int,
+    hand: str,
+    *,
+    phase: str = "play",
+    trump: str = "S",
+    dealer: int = 3,
+    scores: list[int] | None = None,
+    first_deal: bool = False,
+    trick: list[tuple[int, str]] | None = None,
+    history: list[list[tuple[int, str]]] | None = None,
+    obliged: bool = True,
+    tricks: int = 0,
+    knocker: int | None = None,
+    active: list[bool] | None = None,
+) -> dict[str, Any]:
+    """A 4-player observation for ``seat`` (only what the heuristic reads is filled in)."""
+    n = 4
+    history = history or []
+    cards = len(hand.split())
+    turned = f"{trump}7"
+    return {
+        "seat": seat,
+        "players_count": n,
+        "phase": phase,
+        "hand": hand.split(),
+        "discards": [],
+        "scores": scores or [10] * n,
+        "players": [
+            {
+                "seat": s,
+                "cards": cards,
+                "active": True if active is None else active[s],
+                "obliged": obliged if s == seat else False,
+                "tricks": tricks if s == seat else 0,
+                "forests": 0,
+            }
+            for s in range(n)
+        ],
+        "table": {
+            "trump": trump,
+            "turned": turned,
+            "turned_held": False,
+            "turned_discarded": True,
+            "dealer": dealer,
+            "first_deal": first_deal,
+            "knocker": knocker,
+            "trick": [{"seat": s, "card": c, "violation": False} for s, c in trick or []],
+        },
+        "history": [
+            {"plays": [{"seat": s, "card": c, "violation": False} for s, c in t], "winner": t[0][0]}
+            for t in history
+        ],
+        "options": {"lone_knocker": "takes_all", "exact_zero": False},
+    }
+
+
+def decide(obs: dict[str, Any], legal: list[Any]) -> str:
+    return str(H.POLICY.choose(obs, legal, random.Random(0)))
+
+
+BIDS = [Bid("knock"), Bid("lurk")]
+DECLARE = [Bid("in"), Bid("rest")]
+
+
+def test_knocks_with_ace_and_king_of_trumps() -> None:
+    obs = position(1, "SA SK H4 D7 C9", phase="bid", scores=[6, 6, 6, 6])
+    assert decide(obs, BIDS) == "knock"
+    assert "knock" in H.explain(obs, Bid("knock"), "en").lower()
+
+
+def test_lurks_with_nothing_when_the_forest_is_expensive() -> None:
+    obs = position(1, "H2 H4 D7 C9 C3", phase="bid", scores=[6, 3, 6, 6])
+    assert decide(obs, BIDS) == "lurk"
+
+
+def test_comes_in_to_stop_a_lone_knocker_taking_all_five() -> None:
+    # seat 1 is the last to declare after knocker 2 (seats 3 and 0 rested)
+    active = [False, False, True, False]
+    obs = position(1, "H2 H4 D7 C9 C3", phase="declare", knocker=2, active=active)
+    obs["scores"] = [8, 8, 4, 8]
+    assert decide(obs, DECLARE) == "in"
+
+
+def test_never_discards_the_trump_ace() -> None:
+    hand = parse_cards("SA H2 D3 C4 C5")
+    legal = [Discard(c) for k in range(6) for c in combinations(hand, k)]
+    obs = position(1, "SA H2 D3 C4 C5", phase="buy")
+    action = H.POLICY.choose(obs, legal, random.Random(0))
+    assert isinstance(action, Discard)
+    assert parse_card("SA") not in action.cards
+    assert set(action.cards) == set(parse_cards("H2 D3 C4 C5"))
+
+
+def test_dealer_keeps_the_trump_ace_when_forced_to_discard() -> None:
+    hand = "SA SK SQ HA DA"
+    obs = position(3, hand, phase="buy", dealer=3)
+    obs["table"]["turned"] = "SJ"
+    obs["table"]["turned_held"] = True
+    obs["table"]["turned_discarded"] = False
+    held = parse_cards(hand + " SJ")
+    legal = [Discard(c) for k in range(1, 7) for c in combinations(held, k)]
+    action = H.POLICY.choose(obs, legal, random.Random(0))
+    assert isinstance(action, Discard)
+    assert len(action.cards) == 1
+    assert parse_card("SA") not in action.cards
+
+
+def test_takes_a_trick_when_it_still_needs_one_to_stay_out_of_the_forest() -> None:
+    # the last trick, no trick yet, void in diamonds: trump the led ace rather than throw
+    history = [[(0, "H2"), (1, "HA"), (2, "H3"), (3, "H4")]] * 4
+    obs = position(1, "S3 C2", trick=[(0, "DA")], history=history)
+    legal = [Play(c) for c in legal_cards(parse_cards("S3 C2"), parse_cards("DA"), "S")]
+    assert decide(obs, legal) == "S3"
+    assert "forest" in H.explain(obs, Play(parse_card("S3")), "en")
+
+
+def test_plays_low_to_a_trick_it_cannot_win() -> None:
+    obs = position(1, "HQ H3 CA", trick=[(0, "HA")], history=[], tricks=1)
+    legal = [Play(c) for c in legal_cards(parse_cards("HQ H3 CA"), parse_cards("HA"), "S")]
+    assert decide(obs, legal) == "H3"
+
+
+def test_value_prefers_a_lower_own_score_and_no_forest() -> None:
+    state = GAME.new_match(players=3, seed=1)
+    state.scores = [6, 8, 8]  # type: ignore[attr-defined]
+    good = H.value(state, 0)
+    state.scores = [8, 6, 8]  # type: ignore[attr-defined]
+    assert H.value(state, 0) < good
+    state.scores = [6, 8, 8]  # type: ignore[attr-defined]
+    state.forests = [1, 0, 0]  # type: ignore[attr-defined]
+    assert H.value(state, 0) < good
