@@ -24,7 +24,7 @@ import pakka.env
 import pakka.games
 from pakka.engine import Action, State
 from pakka.env.codec import Codec
-from pakka.env.guandan import CLASSES, NUM_ACTIONS, class_of, index_of
+from pakka.env.guandan import CLASSES, NUM_ACTIONS, class_of, entry_cards, entry_combo, index_of
 from pakka.games.guandan.combos import level_rank
 from pakka.games.guandan.moves import legal_plays
 
@@ -151,8 +151,8 @@ def test_guandan_canonical_bijection() -> None:
             if top is not None:
                 to_beat = next(
                     p.combo
-                    for p in legal_plays(top["cards"], level)
-                    if p.combo is not None and p.combo.to_json() == top["combo"]
+                    for p in legal_plays(entry_cards(top), level)
+                    if p.combo is not None and (p.combo.type, p.combo.key) == entry_combo(top)
                 )
             canonical = legal_plays(obs["hand"], level, to_beat, canonical=True)
             indices = [index_of(p, level) for p in canonical]

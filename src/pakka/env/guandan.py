@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Final
 import numpy as np
 from numpy.typing import NDArray
 
-from pakka.cards import SUITS
+from pakka.cards import SUITS, Card, parse_cards
 from pakka.engine import Action, MatchResult, State
 from pakka.env.codec import JSON, Codec, ObsLayout, ObsWriter
 from pakka.games.guandan.combos import (
@@ -214,13 +214,31 @@ def describe_class(c: PlayClass) -> str:
     return "joker_bomb"
 
 
+def entry_combo(entry: JSON) -> tuple[str, str] | None:
+    """``(type, key)`` of a public play record (``None`` for a pass).
+
+    Accepts ``{"combo": {"type": ..., "key": ...}}`` and ``{"combo": "type key"}``."""
+    combo = entry.get("combo")
+    if not combo:
+        return None
+    if isinstance(combo, str):
+        t, key = combo.split()
+        return t, key
+    return combo["type"], combo["key"]
+
+
+def entry_cards(entry: JSON) -> list[Card]:
+    """The cards of a public play record (a list of cards or one space-separated string)."""
+    return parse_cards(entry.get("cards") or [])
+
+
 def _top_combo(obs: JSON) -> Combo | None:
     top = obs["table"]["top"]
-    if top is None or "combo" not in top:
+    want = None if top is None else entry_combo(top)
+    if want is None:
         return None
-    want = top["combo"]
-    for c in classify(top["cards"], obs["table"]["level"]):
-        if c.type == want["type"] and c.key == want["key"]:
+    for c in classify(entry_cards(top), obs["table"]["level"]):
+        if (c.type, c.key) == want:
             return c
     raise ValueError(f"the top play {top} does not read at level {obs['table']['level']}")
 
@@ -339,12 +357,12 @@ rows 1 and 3 the opponents (1 = the next to play after the observer)."""
                 w.set("place", p["place"] - 1, row=r)
             w.cards("known", p["known"], card_kind, row=r)
         for entry in obs["history"]:
-            if entry.get("cards"):
-                w.cards("played", entry["cards"], card_kind, row=self.rel(obs, entry["seat"]))
+            w.cards("played", entry_cards(entry), card_kind, row=self.rel(obs, entry["seat"]))
         top = table["top"]
-        if top is not None and "combo" in top:
-            w.set("top_type", TYPES.index(top["combo"]["type"]))
-            w.cards("top_cards", top["cards"], card_kind)
+        top_combo = None if top is None else entry_combo(top)
+        if top_combo is not None:
+            w.set("top_type", TYPES.index(top_combo[0]))
+            w.cards("top_cards", entry_cards(top), card_kind)
             w.set("top_seat", self.rel(obs, top["seat"]))
         for s in table["passes"]:
             w.set("passes", self.rel(obs, s))
