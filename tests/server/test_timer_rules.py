@@ -1,0 +1,62 @@
+"""The turn timer hands an absent person's seat to a bot; rules texts are served."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from pakka.server.app import Settings, create_app
+from tests.server.conftest import join
+from tests.server.test_ws import state, until
+
+
+def test_a_bot_plays_for_an_absent_person_until_they_return(
+    client: TestClient, app: FastAPI
+) -> None:
+    reg = app.state.registry
+    # the API refuses timers under 5 s; the registry itself takes any, which keeps this fast
+    room = client.portal.call(  # type: ignore[union-attr]
+        reg.create,
+        "toy",
+        2,
+        {"deals": 1},
+        [("person", "random"), ("person", "random")],
+        True,
+        0.3,
+        0.0,
+    )
+    t0 = join(client, room.id, "Ann")["token"]
+    t1 = join(client, room.id, "Bea")["token"]
+    assert room.rec.status == "playing"
+    deadline = time.monotonic() + 10
+    while room.version < 3 and time.monotonic() < deadline:  # nobody acts: bots take over
+        time.sleep(0.05)
+    assert room.version >= 3
+    view = client.get(f"/api/tables/{room.id}").json()
+    assert all(s["away"] for s in view["seats"])
+    with client.websocket_connect(f"/ws/tables/{room.id}?token={t0}") as ws:
+        until(ws, lambda m: m["type"] == "table" and not m["table"]["seats"][0]["away"])
+        msg = state(ws)
+        assert msg["observation"]["seat"] == 0
+    assert t1  # Bea stays away: a bot keeps playing for her
+
+
+def test_rules_are_served_when_the_docs_have_them(db_url: str, tmp_path: Path, toy: object) -> None:
+    docs = tmp_path / "docs"
+    (docs / "rules").mkdir(parents=True)
+    (docs / "rules" / "toy.md").write_text("# High or Low\n\nBid *high* or *low*.\n", "utf-8")
+    (docs / "rules" / "toy.fi.md").write_text("# Ylös vai alas\n", "utf-8")
+    with TestClient(create_app(Settings(db_url=db_url, bot_delay=0, docs_dir=docs))) as client:
+        meta = client.get("/api/games/toy").json()
+        assert meta["rules"] == ["en", "fi"]
+        fi = client.get("/api/games/toy/rules", params={"lang": "fi"}).json()
+        assert fi == {"game": "toy", "lang": "fi", "markdown": "# Ylös vai alas\n"}
+        en = client.get("/api/games/toy/rules", params={"lang": "sv"}).json()
+        assert en["lang"] == "en" and "Bid *high*" in en["markdown"]
+        assert client.get("/api/games/nope/rules").status_code == 404
+    with TestClient(create_app(Settings(db_url=db_url, docs_dir=tmp_path / "none"))) as client:
+        r = client.get("/api/games/toy/rules")
+        assert r.status_code == 404 and "no rules text" in r.json()["detail"]
