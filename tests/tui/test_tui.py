@@ -87,6 +87,11 @@ def test_a_whole_deal_of_each_game_by_keys(game: str) -> None:
         assert app.scored, "the end of the deal was seen"
         assert any(w in text for w in ("Deal scored", "Deal over", "The match is over"))
         shot(app, f"{game}-after-deal")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        shot(app, f"{game}-sheet")
+        await pilot.press("escape")
 
     run(game, body)
 
@@ -219,3 +224,20 @@ def test_reading_choice_when_several_actions_have_the_same_cards() -> None:
         assert {given["to_left"], given["to_right"]} == {first, second}
 
     run("pentagrammi", body)
+
+
+def test_rules_of_a_real_game_in_finnish() -> None:
+    game = next((g for g in ("anarchy", "pentagrammi", "norlanninnakki") if g in REAL_GAMES), None)
+    if game is None:
+        pytest.skip("no game with rules registered")
+
+    async def body(pilot: Any, app: PakkaApp) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        shot(app, f"{game}-rules-fi")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, RulesScreen)
+
+    run(game, body, lang="fi")

@@ -135,8 +135,9 @@ class SheetScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[Any]] = [Binding("escape,q,s", "close", show=False)]
     DEFAULT_CSS = """
     SheetScreen { align: center middle; }
-    SheetScreen > VerticalScroll { width: auto; max-width: 96%; height: auto; max-height: 94%;
+    SheetScreen > VerticalScroll { width: 90%; height: 85%;
         border: round $accent; background: $surface; padding: 0 1; }
+    SheetScreen Static { width: 100%; height: auto; }
     """
 
     def __init__(self, table: Table) -> None:
@@ -384,11 +385,12 @@ class PakkaApp(App[None]):
         lines = [f"[b]{escape(t('scores', self.lang))}[/]"]
         for s, v in enumerate(scores):
             name = escape(self.seat_name(s))
-            lines.append(f" {name:<10} {v:>5g}")
+            shown = f"{v:>5g}" if isinstance(v, int | float) else f"{v!s:>5}"
+            lines.append(f" {name:<10} {shown}")
         sheet = render.score_sheet(obs, self.scored, self.lang)
         if sheet:
             lines.append(f"[dim]{escape(t('tui_sheet_last', self.lang, n=len(sheet)))}[/]")
-            for row in sheet[-2:]:
+            for row in sheet[-1:]:
                 lines.append("[dim] " + escape(" ".join(c[:7] for c in row)) + "[/]")
         widget.update("\n".join(lines))
 
@@ -611,7 +613,7 @@ class PakkaApp(App[None]):
         return True
 
     def _ask_reading(self, matches: list[Action]) -> None:
-        labels = [render.action_label(a.to_json(), self.lang) for a in matches]
+        labels = render.reading_labels(matches, self.lang)
 
         def chosen(index: int | None) -> None:
             if index is not None:
@@ -654,7 +656,7 @@ class PakkaApp(App[None]):
     def action_more(self) -> None:
         if not self._can_act():
             return
-        labels = [render.action_label(a.to_json(), self.lang) for a in self.choices]
+        labels = render.reading_labels(self.choices, self.lang)
         choices = list(self.choices)
 
         def chosen(index: int | None) -> None:
@@ -740,5 +742,10 @@ class PakkaApp(App[None]):
         for i, row in enumerate(rows, 1):
             table.add_row(str(i), *row)
         scores = obs.get("scores") or []
-        table.add_row(t("scores", self.lang), *[f"{v:g}" for v in scores], style="bold")
+        table.add_section()
+        table.add_row(
+            t("scores", self.lang),
+            *[f"{v:g}" if isinstance(v, int | float) else str(v) for v in scores],
+            style="bold",
+        )
         self.push_screen(SheetScreen(table))

@@ -117,6 +117,28 @@ def action_label(action_json: Mapping[str, Any], lang: str, names: Names | None 
     return f"{verb} {label}".strip()
 
 
+def pretty_notation(text: str, lang: str) -> str:
+    """An action's notation for people: cards with suit symbols, ``left:S7`` in words."""
+    out = []
+    for token in text.split():
+        prefix, sep, rest = token.rpartition(":")
+        card = card_of(rest)
+        shown = card.pretty() if card is not None else rest
+        out.append(f"{word('dir', prefix, lang)} {shown}" if sep else shown)
+    return ", ".join(out) if any(":" in tok for tok in text.split()) else " ".join(out)
+
+
+def reading_labels(actions: Sequence[Any], lang: str) -> list[str]:
+    """Labels that tell apart actions with the same cards (readings, directions)."""
+    labels = [action_label(a.to_json(), lang) for a in actions]
+    if len(set(labels)) == len(labels):
+        return labels
+    return [
+        f"{label} — {pretty_notation(str(a), lang)}"
+        for label, a in zip(labels, actions, strict=True)
+    ]
+
+
 # --- events -----------------------------------------------------------------------------
 
 
