@@ -125,6 +125,7 @@ def test_parse_action_from_text() -> None:
 
 def test_action_strings() -> None:
     assert str(ChooseContract("best")) == "best"
+    assert ChooseContract("BEST") == ChooseContract("best")
     assert str(Play(parse_card("H10"))) == "H10"
     assert str(PassCards(tuple(parse_cards("S2 HK D5")))) == "S2 HK D5"
     assert PassCards(tuple(parse_cards("S2 HK D5"))).to_json() == {

@@ -282,6 +282,10 @@ class ChooseContract(Action):
     type = "contract"
     contract: str
 
+    def __post_init__(self) -> None:
+        if isinstance(self.contract, str) and not self.contract.islower():
+            object.__setattr__(self, "contract", self.contract.lower())
+
     def __str__(self) -> str:
         return self.contract
 
