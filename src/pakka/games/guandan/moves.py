@@ -71,14 +71,14 @@ class Play(Action):
     def __str__(self) -> str:
         if self.combo is None:
             return "pass"
-        return " ".join(map(str, self.cards)) + f" {self.combo.type} {self.combo.key}"
+        return " ".join([_STR[c.suit, c.rank] for c in self.cards]) + f" {self.combo}"
 
     def to_json(self) -> JSON:
         if self.combo is None:
             return {"type": "pass"}
         return {
             "type": "play",
-            "cards": [str(c) for c in self.cards],
+            "cards": [_STR[c.suit, c.rank] for c in self.cards],
             "combo": {"type": self.combo.type, "key": self.combo.key},
         }
 
@@ -91,6 +91,8 @@ class Play(Action):
         """The play of a combo."""
         return cls(combo.cards, combo)
 
+
+_STR: Final = {(c.suit, c.rank): str(c) for c in KIND_CARDS}
 
 PASS: Final = Play((), None)
 """Passing (only when following)."""
