@@ -85,8 +85,14 @@ CASES = [
 @pytest.mark.parametrize(("game", "players", "options", "every"), CASES)
 def test_codec_is_a_bijection(game: str, players: int, options: dict, every: int) -> None:
     codec = pakka.env.codec(game, players, **options)
+    low, high = codec.layout.bounds()
     checked = actions = 0
     for st in _states(game, players, options, range(3), every):
+        for seat in range(players):
+            vec = codec.observe(st.observation(seat))
+            assert vec.shape == low.shape and vec.dtype == np.float32
+            bad = np.flatnonzero((vec < low) | (vec > high))
+            assert not len(bad), f"out of bounds at {bad[:5]}: {vec[bad[:5]]}"
         for seat in sorted(st.to_act()):
             obs = st.observation(seat)
             legal = st.legal_actions(seat)
@@ -128,6 +134,11 @@ def test_anarchy_pass_is_three_ascending_picks() -> None:
 def test_guandan_class_table() -> None:
     assert len(CLASSES) == len(set(CLASSES)) == 2212
     assert NUM_ACTIONS == 2267
+    codec = pakka.env.codec("guandan")
+    feats = codec.action_features()
+    assert feats.shape[0] == NUM_ACTIONS
+    assert len({feats[i].tobytes() for i in range(NUM_ACTIONS)}) == NUM_ACTIONS
+    assert all(codec.describe(i) != "out of range" for i in range(NUM_ACTIONS))
 
 
 def _guandan_states(seeds: range, every: int, limit: int = 400):
@@ -143,6 +154,9 @@ def test_guandan_canonical_bijection() -> None:
         obs = st.observation(seat)
         phases.add(obs["phase"])
         seqs = codec.state_sequences(st, seat, obs)
+        low, high = codec.layout.bounds()
+        vec = codec.observe(obs)
+        assert ((vec >= low) & (vec <= high)).all()
         if obs["phase"] == "play":
             table = obs["table"]
             level = level_rank(table["level"])

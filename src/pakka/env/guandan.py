@@ -291,10 +291,12 @@ full-mode legal plays.  Every engine play maps to the index of its class
 (`pakka.env.guandan.index_of`); the mask enables exactly the classes of the legal plays,
 one index per canonical legal play (tested for bijection).
 
-**Action features.** `codec.action_features()` is a `({NUM_ACTIONS}, F)` float array
-describing every index (type one-hot, key rank or window start / 14, card count / 10,
-wild count / 2, bomb flag, pass flag, return flag) for models that score actions by their
-features instead of by a fixed output head.
+**Action features.** `codec.action_features()` is a `({NUM_ACTIONS}, 26)` float array, one
+distinct row per index (columns `pakka.env.guandan.FEATURE_NAMES`: type one-hot, key rank
+or window start / 16, a full house's pair rank / 16, cards / 10, wilds / 2, the class's
+natural cards per rank / 8, the suit of a straight flush or returned card, bomb, pass and
+return flags), for models that score actions by their features instead of by a fixed
+output head.
 
 **Seats** in the observation are relative: row 0 is the observer, row 2 the partner,
 rows 1 and 3 the opponents (1 = the next to play after the observer)."""
@@ -465,33 +467,69 @@ rows 1 and 3 the opponents (1 = the next to play after the observer)."""
         return "\n".join(lines)
 
     def action_features(self) -> NDArray[np.float32]:
-        """One row of features per action index (see ``encoding_doc``)."""
-        feats = np.zeros((NUM_ACTIONS, len(TYPES) + 6), np.float32)
-        n_t = len(TYPES)
-        feats[PASS_INDEX, n_t + 4] = 1
-        for i, (t, param, pat) in enumerate(CLASSES):
-            row = feats[PLAY0 + i]
-            row[TYPES.index(t)] = 1
-            if t in ("single", "pair", "triple"):
-                rank, size = param, {"single": 1, "pair": 2, "triple": 3}[t]
-            elif t == "full_house":
-                rank, size = param[0], 5
-            elif t in ("straight", "tube", "plate"):
-                rank, size = param, {"straight": 5, "tube": 6, "plate": 6}[t]
-            elif t == "straight_flush":
-                rank, size = param[0], 5
-            elif t == "bomb":
-                size, rank = param
-            else:
-                rank, size = 16, 4
-            natural = sum(pat) if t != "joker_bomb" else 4
-            if t in ("single", "pair") and param >= BJ:
-                natural = size
-            row[n_t] = rank / 14
-            row[n_t + 1] = size / 10
-            row[n_t + 2] = (size - natural) / 2
-            row[n_t + 3] = float(t in BOMB_TYPES)
-        for k in range(54):
-            feats[RETURN0 + k, n_t + 5] = 1
-            feats[RETURN0 + k, n_t] = (k // 4 + 2 if k < BJ_KIND else 15 + k - BJ_KIND) / 14
-        return feats
+        """One row of features per action index (see ``encoding_doc``); rows are distinct."""
+        return _FEATURES.copy()
+
+
+FEATURE_NAMES: Final = (
+    *[f"type_{t}" for t in TYPES],
+    "rank",
+    "second_rank",
+    "size",
+    "wilds",
+    *[f"naturals_{i}" for i in range(5)],
+    *[f"suit_{s}" for s in SUITS],
+    "bomb",
+    "pass",
+    "return",
+)
+"""Columns of :meth:`GuandanCodec.action_features`: type one-hot; key rank (or window
+start, 1 = low ace; jokers 15, 16) / 16; the pair rank of a full house / 16; cards / 10;
+wilds / 2; natural cards per rank of the class pattern / 8; the suit of a straight flush
+or a returned card; bomb, pass and return flags."""
+
+
+def _features() -> NDArray[np.float32]:
+    col = {name: i for i, name in enumerate(FEATURE_NAMES)}
+    feats = np.zeros((NUM_ACTIONS, len(FEATURE_NAMES)), np.float32)
+    feats[PASS_INDEX, col["pass"]] = 1
+    for i, (t, param, pat) in enumerate(CLASSES):
+        row = feats[PLAY0 + i]
+        row[col[f"type_{t}"]] = 1
+        second = 0
+        if t in ("single", "pair", "triple"):
+            rank, size = param, {"single": 1, "pair": 2, "triple": 3}[t]
+        elif t == "full_house":
+            (rank, second), size = param, 5
+        elif t in ("straight", "tube", "plate"):
+            rank, size = param, {"straight": 5, "tube": 6, "plate": 6}[t]
+        elif t == "straight_flush":
+            rank, size = param[0], 5
+            row[col[f"suit_{SUITS[param[1]]}"]] = 1
+        elif t == "bomb":
+            size, rank = param
+        else:
+            rank, size = RJ, 4
+        naturals = sum(pat) if t != "joker_bomb" else 4
+        if t == "full_house" and second >= BJ:
+            naturals = pat[0] + 2
+        row[col["rank"]] = rank / 16
+        row[col["second_rank"]] = second / 16
+        row[col["size"]] = size / 10
+        row[col["wilds"]] = (size - naturals) / 2
+        for k, m in enumerate(pat):
+            row[col[f"naturals_{k}"]] = m / 8
+        row[col["bomb"]] = float(t in BOMB_TYPES)
+    for k in range(54):
+        row = feats[RETURN0 + k]
+        row[col["return"]] = 1
+        row[col["size"]] = 0.1
+        if k < BJ_KIND:
+            row[col["rank"]] = (k // 4 + 2) / 16
+            row[col[f"suit_{SUITS[k % 4]}"]] = 1
+        else:
+            row[col["rank"]] = (BJ + k - BJ_KIND) / 16
+    return feats
+
+
+_FEATURES: Final = _features()

@@ -76,9 +76,52 @@ def render(game: str) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def render_index() -> str:
+    """``docs/env/README.md``: one row per game."""
+    lines = [
+        HEADER,
+        "",
+        "# Reinforcement-learning environments",
+        "",
+        "`pakka.env.make(game, players=None, **options)` gives a PettingZoo AEC environment;",
+        '`pakka.env.parallel_env("anarchy", ...)` the Parallel one for Anarchy\'s simultaneous',
+        "tricks.  Observations are `{observation: float32 vector, action_mask: int8 vector}`;",
+        '`info[agent]["observation"]` is the seat\'s JSON observation.  `reset(seed=s)` plays',
+        "the match `game.new_match(players, options, seed=s)`.  Each codec has a `version`,",
+        "bumped whenever its indices, observation layout or rewards change.",
+        "",
+        "| game | codec version | players | actions | observation size | spec |",
+        "|---|---|---|---:|---:|---|",
+    ]
+    for game in sorted(pakka.env.CODECS):
+        cls = pakka.env.CODECS[game]
+        g = pakka.games.get(game)
+        info = g.info
+        codec = cls(info.default_players, g.Options())
+        players = (
+            f"{info.min_players}-{info.max_players}"
+            if info.min_players != info.max_players
+            else str(info.min_players)
+        )
+        lines.append(
+            f"| {info.title} | `{cls.version}` | {players} | {codec.num_actions} | "
+            f"{codec.layout.size} | [{game}.md]({game}.md) |"
+        )
+    lines += [
+        "",
+        "The observation layout is the same at every table size (seat rows are padded).",
+        "",
+        "Example: `python examples/evaluate_random_vs_bots.py` trains a small linear policy",
+        "against pakka's bots (in well under a minute) and compares it with a random agent.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def render_all() -> dict[str, str]:
-    """File name -> content for every game with a codec."""
-    return {f"{game}.md": render(game) for game in sorted(pakka.env.CODECS)}
+    """File name -> content for every game with a codec, and the index page."""
+    pages = {f"{game}.md": render(game) for game in sorted(pakka.env.CODECS)}
+    pages["README.md"] = render_index()
+    return pages
 
 
 def main(argv: list[str] | None = None) -> int:
