@@ -100,7 +100,7 @@ def position(hand: str, contract: str | None, *, players: int = 4, won: str = ""
         },
         "options": {
             "all_different_suits": "each_wins_itself",
-            "dup_tie": "each_wins_itself",
+            "dup_tie": "group_each_wins_itself",
             "par": 13,
         },
     }

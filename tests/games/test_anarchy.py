@@ -50,13 +50,13 @@ def test_decks() -> None:
 def test_option_defaults_and_validation() -> None:
     opts = AnarchyOptions()
     assert opts.all_different_suits == "each_wins_itself"
-    assert opts.dup_tie == "each_wins_itself"
-    assert opts.dummy_reveal == "after"
+    assert opts.dup_tie == "group_each_wins_itself"
+    assert opts.dummy_reveal == "simultaneous"
     assert opts.pass_three is False and opts.quad_requires_four_suits is False
     assert opts.par == 13 and opts.first_dealer is None
     with pytest.raises(ValueError, match="all_different_suits must be one of"):
         AnarchyOptions(all_different_suits="nope")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="dummy_reveal must be one of after, before"):
+    with pytest.raises(ValueError, match="dummy_reveal must be one of simultaneous, before"):
         AnarchyOptions(dummy_reveal="never")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="par must be a whole number from 0 to 65"):
         AnarchyOptions(par=99)

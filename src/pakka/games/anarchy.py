@@ -19,7 +19,7 @@ Rulings and encoding choices:
 - Contracts are chosen in turn from forehand (A5); a player with one contract left gets it
   automatically (an ``auto`` contract event, no action).  Choices are public.
 - Tricks are simultaneous: every live seat commits a card, nothing is shown until all have
-  committed.  3p: the dummy's top card is turned after the commits (``dummy_reveal="after"``)
+  committed.  3p: the dummy's top card is turned after the commits (``dummy_reveal="simultaneous"``)
   or shown before them (``"before"``).
 - A bomb in 3p/4p: the spare replaces the joker as its player's card, the joker leaves the
   deal (location ``out``), the trick is ranked 2 high, A low.  In 5p the joker captures
@@ -95,8 +95,8 @@ DUMMY: Final = "dummy"
 DEAD: Final = "dead"
 
 AllDifferentSuits = Literal["each_wins_itself", "highest_singleton_takes_all"]
-DupTie = Literal["each_wins_itself", "tied_keep_rest_dead"]
-DummyReveal = Literal["after", "before"]
+DupTie = Literal["group_each_wins_itself", "tied_keep_rest_dead"]
+DummyReveal = Literal["simultaneous", "before"]
 
 _SUIT_CONTRACT: Final = {"spades": "S", "hearts": "H", "clubs": "C", "diamonds": "D"}
 _BLACK: Final = ("S", "C")
@@ -115,7 +115,7 @@ def trick_captures(
     bomb: bool = False,
     *,
     all_different_suits: AllDifferentSuits = "each_wins_itself",
-    dup_tie: DupTie = "each_wins_itself",
+    dup_tie: DupTie = "group_each_wins_itself",
 ) -> list[int]:
     """For each card of one trick, the index of the card that captures it (A7).
 
@@ -345,9 +345,9 @@ class AnarchyOptions:
 
     all_different_suits: AllDifferentSuits = "each_wins_itself"
     """A trick of all different suits: each card wins itself, or the highest takes all."""
-    dup_tie: DupTie = "each_wins_itself"
+    dup_tie: DupTie = "group_each_wins_itself"
     """Identical top cards of a suit group (5p): the group wins itself, or lower cards go dead."""
-    dummy_reveal: DummyReveal = "after"
+    dummy_reveal: DummyReveal = "simultaneous"
     """3p: the dummy's card is turned after the commits, or shown before them."""
     pass_three: bool = False
     """Pass three cards to the next live player before choosing contracts."""
@@ -824,9 +824,9 @@ class AnarchyGame(Game):
         option_help={
             "all_different_suits": "each_wins_itself: a trick of all different suits lets every "
             "card win itself; highest_singleton_takes_all: the highest card takes them all",
-            "dup_tie": "each_wins_itself: identical top cards of a suit (5 players) let that "
+            "dup_tie": "group_each_wins_itself: identical top cards of a suit (5 players) let that "
             "suit's cards win themselves; tied_keep_rest_dead: the lower ones go dead",
-            "dummy_reveal": "after: the 3-player dummy's card is turned after the players "
+            "dummy_reveal": "simultaneous: the 3-player dummy's card is turned after the players "
             "commit; before: it is shown before they commit",
             "pass_three": "on: pass three cards to the next player before choosing contracts",
             "quad_requires_four_suits": "on: a four-of-a-kind bonus needs all four suits",

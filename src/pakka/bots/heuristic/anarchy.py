@@ -181,7 +181,7 @@ def _captured_by_first(cards: Sequence[Tup], bomb: bool, ads: str, dup: str) -> 
         tops = [i for i in group if sign * cards[i][1] == top]
         if len(tops) == 1:
             return group if tops[0] == 0 else []
-        return [0] if (0 in tops or dup == "each_wins_itself") else []
+        return [0] if (0 in tops or dup == "group_each_wins_itself") else []
     singles = [i for i, c in enumerate(cards) if c[0] != "J" and count[c[0]] == 1]
     any_group = any(k >= 2 for k in count.values())
     if len(singles) >= 2 and (any_group or ads == "highest_singleton_takes_all"):
