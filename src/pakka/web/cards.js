@@ -13,6 +13,17 @@ export function isCardList(v) {
   return Array.isArray(v) && v.length > 0 && v.every(isCard);
 }
 
+// Cards in any of the shapes observations use: "S8", ["S8", "H8"] or "S8 H8"; else null.
+export function asCards(v) {
+  if (isCard(v)) return [v];
+  if (isCardList(v)) return v;
+  if (typeof v === "string" && v.includes(" ")) {
+    const parts = v.trim().split(/\s+/);
+    if (parts.length && parts.every(isCard)) return parts;
+  }
+  return null;
+}
+
 export function parse(code) {
   if (code === "JK") return { suit: "J", rank: 0, code };
   if (code === "BJ") return { suit: "J", rank: 15, code };

@@ -3,7 +3,7 @@
 // `table` part needs them.  Shared by the table page and the replay viewer.
 
 import { el } from "./api.js";
-import { cardEl, cardsEl, isCard, isCardList, prettyText } from "./cards.js";
+import { asCards, cardEl, cardsEl, isCard, isCardList, prettyText } from "./cards.js";
 import { t, word } from "./i18n.js";
 
 // Seats are drawn round the table in the direction the rules give (DESIGN.md).
@@ -30,7 +30,7 @@ export function valueEl(v, depth = 0) {
   if (v === null || v === undefined) return el("span", { class: "muted" }, "–");
   if (typeof v === "boolean") return el("span", {}, v ? "✓" : "✗");
   if (isCard(v)) return cardEl(v, { small: true });
-  if (isCardList(v)) return cardsEl(v, { small: true });
+  if (asCards(v)) return cardsEl(asCards(v), { small: true });
   if (typeof v === "string" && v in SUIT_NAMES) return suitEl(v);
   if (Array.isArray(v)) {
     if (v.length === 0) return el("span", { class: "muted" }, "–");
@@ -115,8 +115,9 @@ function playerInfo(p) {
     if (k === "seat" || k === "cards") continue;
     if (v === null || v === false || v === 0 || (Array.isArray(v) && v.length === 0)) continue;
     if (v === true) box.append(el("span", { class: "badge" }, word(k)));
-    else if (isCardList(v)) {
-      box.append(el("span", { class: "chip" }, `${word(k)}: `, v.length <= 16 ? cardsEl(v, { small: true }) : t("cards_n", { n: v.length })));
+    else if (asCards(v)) {
+      const cs = asCards(v);
+      box.append(el("span", { class: "chip" }, `${word(k)}: `, cs.length <= 16 ? cardsEl(cs, { small: true }) : t("cards_n", { n: cs.length })));
     } else if (Array.isArray(v)) {
       box.append(el("span", { class: "chip" }, `${word(k)}: `, v.length > 4 ? String(v.length) : v.map(word).join(", ")));
     } else if (typeof v === "object") {
@@ -196,26 +197,27 @@ function middle(obs, view, mySeat) {
 function featuredValue(v, view, mySeat) {
   if (typeof v === "string" && v in SUIT_NAMES) return suitEl(v, "big");
   if (isCard(v)) return cardEl(v);
-  if (isCardList(v)) return cardsEl(v);
+  if (asCards(v)) return cardsEl(asCards(v));
   if (typeof v === "string") return el("span", { class: "big" }, word(v));
   if (Array.isArray(v)) {
     // a trick as [{seat, cards|card}, ...] or [[seat, card], ...]
     return el("span", { class: "cards" }, v.map((x) => {
       if (isCard(x)) return cardEl(x);
       if (x && typeof x === "object" && !Array.isArray(x)) {
-        const cs = x.cards || (x.card ? [x.card] : null);
+        const cs = asCards(x.cards) || asCards(x.card);
         return el("span", { class: "played" }, cs ? cardsEl(cs) : valueEl(x), x.seat !== undefined ? el("small", {}, seatName(view, x.seat, mySeat)) : null);
       }
       return valueEl(x);
     }));
   }
-  if (typeof v === "object" && v && isCardList(v.cards)) {
+  if (typeof v === "object" && v && asCards(v.cards)) {
     const rest = { ...v };
+    const cards = asCards(v.cards);
     delete rest.cards;
     const who = typeof rest.seat === "number" ? seatName(view, rest.seat, mySeat) : null;
     delete rest.seat;
     if (rest.type === "play") delete rest.type;
-    return el("div", {}, cardsEl(v.cards), el("div", { class: "small" }, [who, shortText(rest, view, mySeat)].filter(Boolean).join(" · ")));
+    return el("div", {}, cardsEl(cards), el("div", { class: "small" }, [who, shortText(rest, view, mySeat)].filter(Boolean).join(" · ")));
   }
   return valueEl(v);
 }
