@@ -85,3 +85,39 @@ def test_rewards_are_zero_sum_at_the_end() -> None:
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         assert abs(sum(totals.values())) < 1e-9
         assert any(v != 0 for v in totals.values()) or len(set(env.state_.result().ranks)) == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("anarchy", {"players": 3}), ("norlanninnakki", {}), ("guandan", {})],
+)
+def test_score_rewards_are_zero_sum_and_add_up(game: str, options: dict) -> None:
+    import numpy as np
+
+    env = pakka.env.make(game, reward="score", **options)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env, num_cycles=50)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for n, agent in enumerate(env.agent_iter(3000)):
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        assert abs(sum(env.rewards.values())) < 1e-9 or n == 0
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    # what was handed out matches the standings now (up to rewards not yet collected)
+    pending = env._cumulative_rewards
+    standing = env.codec.standing(env.state_.observation(None)["scores"])
+    mean = sum(standing) / len(standing)
+    for i, agent in enumerate(env.possible_agents):
+        got = totals[agent] + pending.get(agent, 0.0)
+        assert got == pytest.approx(standing[i] - mean)
+
+
+def test_unknown_reward_mode() -> None:
+    with pytest.raises(ValueError, match="reward must be one of"):
+        pakka.env.make("anarchy", reward="points")

@@ -17,14 +17,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from pakka.env.aec import PakkaAECEnv, PakkaParallelEnv
+from pakka.env.aec import REWARD_MODES, PakkaAECEnv, PakkaParallelEnv
 from pakka.env.anarchy import AnarchyCodec
 from pakka.env.codec import Codec
 from pakka.env.norlanninnakki import NorlanninnakkiCodec
 from pakka.env.pentagrammi import PentagrammiCodec
 from pakka.errors import UnknownGame
 
-__all__ = ["CODECS", "Codec", "PakkaAECEnv", "PakkaParallelEnv", "codec", "make", "parallel_env"]
+__all__ = [
+    "CODECS",
+    "REWARD_MODES",
+    "Codec",
+    "PakkaAECEnv",
+    "PakkaParallelEnv",
+    "codec",
+    "make",
+    "parallel_env",
+]
 
 CODECS: dict[str, type[Codec]] = {
     c.game_name: c for c in (AnarchyCodec, NorlanninnakkiCodec, PentagrammiCodec)
@@ -54,17 +63,23 @@ def codec(game: str, players: int | None = None, **options: Any) -> Codec:
 
 
 def make(
-    game: str, players: int | None = None, render_mode: str | None = None, **options: Any
+    game: str,
+    players: int | None = None,
+    render_mode: str | None = None,
+    reward: str = "match",
+    **options: Any,
 ) -> PakkaAECEnv:
-    """The AEC environment of ``game`` (``players`` where the game allows several sizes)."""
-    return PakkaAECEnv(_codec_cls(game), players, render_mode, **options)
+    """The AEC environment of ``game`` (``players`` where the game allows several sizes;
+    ``reward`` one of :data:`REWARD_MODES`; ``options`` the game's ``Options`` fields)."""
+    return PakkaAECEnv(_codec_cls(game), players, render_mode, reward, **options)
 
 
 def parallel_env(
     game: str = "anarchy",
     players: int | None = None,
     render_mode: str | None = None,
+    reward: str = "match",
     **options: Any,
 ) -> PakkaParallelEnv:
     """The Parallel environment of ``game`` (meant for Anarchy's simultaneous tricks)."""
-    return PakkaParallelEnv(_codec_cls(game), players, render_mode, **options)
+    return PakkaParallelEnv(_codec_cls(game), players, render_mode, reward, **options)

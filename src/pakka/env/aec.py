@@ -15,6 +15,9 @@ info of an agent holds ``"observation"`` (the JSON observation of its seat, exac
 ``state.observation(seat)``), ``"seat"``, ``"pending"`` (indices already chosen in a
 multi-step decision) and ``"version"`` (the codec version).
 
+Rewards: ``make(..., reward="match")`` (default) or ``reward="score"``; see
+:data:`REWARD_MODES` and each game's spec page.
+
 ``reset(seed=s)`` starts ``game.new_match(players, options, seed=s)``, so a seed replays a
 match; ``reset()`` without a seed after a seeded reset draws the next match seed from that
 seed, so a seeded sequence of resets is reproducible too.  An index the mask forbids raises
@@ -35,7 +38,14 @@ import pakka.games
 from pakka.engine import Action, State
 from pakka.env.codec import Codec, Mask, Vector
 
-__all__ = ["PakkaAECEnv", "PakkaParallelEnv"]
+__all__ = ["REWARD_MODES", "PakkaAECEnv", "PakkaParallelEnv"]
+
+REWARD_MODES = ("match", "score")
+"""``match`` (default): zero until the match ends, then the codec's final reward
+(:meth:`Codec.rewards`).  ``score``: after every step, each seat's change in its
+centered standing (the codec's :meth:`Codec.standing` of the match scores minus the
+table mean), so rewards arrive as scores change and sum to zero at every step; the sum
+over a match is the final centered standing (tie-breaks of the final ranking ignored)."""
 
 Obs = dict[str, Any]
 
@@ -43,7 +53,16 @@ Obs = dict[str, Any]
 class _Core:
     """The match and the codec, shared by the two environment classes."""
 
-    def __init__(self, codec_cls: type[Codec], players: int | None, options: dict[str, Any]):
+    def __init__(
+        self,
+        codec_cls: type[Codec],
+        players: int | None,
+        options: dict[str, Any],
+        reward: str = "match",
+    ):
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        self.reward_mode = reward
         self.game = pakka.games.get(codec_cls.game_name)
         self.players = self.game.info.default_players if players is None else players
         probe = self.game.new_match(players=self.players, options=options or None, seed=0)
@@ -75,6 +94,27 @@ class _Core:
         self.state = self.game.new_match(self.players, self.options, seed=match_seed)
         self.pending = [() for _ in range(self.players)]
         self._cache = {}
+        self._standing = self._centered()
+
+    def _centered(self) -> list[float]:
+        st = self.state
+        assert st is not None
+        values = self.codec.standing(st.observation(None)["scores"])
+        mean = sum(values) / len(values)
+        return [v - mean for v in values]
+
+    def step_rewards(self) -> list[float]:
+        """Every seat's reward for the step just taken (see ``REWARD_MODES``)."""
+        st = self.state
+        assert st is not None
+        if self.reward_mode == "match":
+            if st.is_over():
+                return [float(r) for r in self.codec.rewards(st.result())]
+            return [0.0] * self.players
+        now = self._centered()
+        out = [a - b for a, b in zip(now, self._standing, strict=True)]
+        self._standing = now
+        return out
 
     def raw(self, seat: int) -> dict[str, Any]:
         raw: dict[str, Any] = self._entry(seat)[1]
@@ -152,10 +192,11 @@ class PakkaAECEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         codec_cls: type[Codec],
         players: int | None = None,
         render_mode: str | None = None,
+        reward: str = "match",
         **options: Any,
     ) -> None:
         super().__init__()
-        self._core = _Core(codec_cls, players, options)
+        self._core = _Core(codec_cls, players, options, reward)
         self.codec = self._core.codec
         self.metadata = {
             "render_modes": ["ansi"],
@@ -202,10 +243,9 @@ class PakkaAECEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self._core.act(seat, action)
         st = self.state_
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        step_rewards = self._core.step_rewards()
+        self.rewards = {a: step_rewards[i] for i, a in enumerate(self.possible_agents)}
         if st.is_over():
-            for s, r in enumerate(self.codec.rewards(st.result())):
-                self.rewards[self.possible_agents[s]] = float(r)
             self.terminations = dict.fromkeys(self.agents, True)
         for a in self.agents:
             self.infos[a] = self._core.info(self.possible_agents.index(a))
@@ -232,9 +272,10 @@ class PakkaParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
         codec_cls: type[Codec],
         players: int | None = None,
         render_mode: str | None = None,
+        reward: str = "match",
         **options: Any,
     ) -> None:
-        self._core = _Core(codec_cls, players, options)
+        self._core = _Core(codec_cls, players, options, reward)
         self.codec = self._core.codec
         self.metadata = {
             "render_modes": ["ansi"],
@@ -285,11 +326,9 @@ class PakkaParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
                 raise ValueError(f"{agent} is to act and gave no action")
         for seat in acting:
             self._core.act(seat, actions[self.possible_agents[seat]])
-        rewards = dict.fromkeys(self.agents, 0.0)
+        step_rewards = self._core.step_rewards()
+        rewards = {a: step_rewards[i] for i, a in enumerate(self.possible_agents)}
         over = st.is_over()
-        if over:
-            for s, r in enumerate(self.codec.rewards(st.result())):
-                rewards[self.possible_agents[s]] = float(r)
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, False)
         obs, infos = self._all_obs(), self._all_infos()

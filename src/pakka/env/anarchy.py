@@ -19,6 +19,7 @@ PHASES = ("contract", "pass", "play", "over")
 class AnarchyCodec(Codec):
     game_name: ClassVar[str] = "anarchy"
     version: ClassVar[str] = "anarchy-1"
+    score_scale: ClassVar[float] = 100
     encoding_doc: ClassVar[str] = """\
 **Indices.** `0..9` choose a contract (in the order `cards black red best spades hearts
 clubs diamonds over under`); `10..62` are the 53 card values (`S2..SA`, `H2..HA`,

@@ -152,6 +152,10 @@ class Codec(ABC):
         "in [-1, 1] and sum to zero."
     )
     encoding_doc: ClassVar[str] = ""
+    score_scale: ClassVar[float] = 1.0
+    """``reward="score"``: the standing of a seat is its match score divided by this
+    (negated when lower scores are better, ``score_sign = -1``)."""
+    score_sign: ClassVar[float] = 1.0
 
     def __init__(self, players: int, options: Any) -> None:
         self.players = players
@@ -246,6 +250,10 @@ class Codec(ABC):
     def spec_appendix(self) -> str:
         """Extra Markdown for the generated spec page (e.g. a full index listing)."""
         return ""
+
+    def standing(self, scores: Sequence[float]) -> list[float]:
+        """How well each seat stands (higher is better), from the observation's scores."""
+        return [self.score_sign * float(x) / self.score_scale for x in scores]
 
     def rewards(self, result: MatchResult) -> list[float]:
         return pairwise_rewards(result)

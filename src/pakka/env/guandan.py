@@ -271,6 +271,7 @@ class GuandanCodec(Codec):
         "Zero at every step but the last.  When the match ends the two seats of the "
         "winning team get +1 and the two others -1 (zero-sum)."
     )
+    score_scale: ClassVar[float] = 12
     encoding_doc: ClassVar[str] = f"""\
 **Indices.** `0` passes (legal only when following).  `1..{RETURN0 - 1}` are the
 {len(CLASSES)} *play classes*: what canonical move generation

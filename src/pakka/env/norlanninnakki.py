@@ -32,6 +32,8 @@ def holding(obs: JSON) -> list[Card]:
 class NorlanninnakkiCodec(Codec):
     game_name: ClassVar[str] = "norlanninnakki"
     version: ClassVar[str] = "norlanninnakki-1"
+    score_scale: ClassVar[float] = 10
+    score_sign: ClassVar[float] = -1
     encoding_doc: ClassVar[str] = """\
 **Indices.** `0..3` bid `knock lurk in rest`; `4..55` play a card (`S2..SA`, `H2..HA`,
 `D2..DA`, `C2..CA`); `56 + m` discards (buys) the subset `m` of the seat's *holding*, a

@@ -20,6 +20,7 @@ PHASES = ("pass", "play", "over")
 class PentagrammiCodec(Codec):
     game_name: ClassVar[str] = "pentagrammi"
     version: ClassVar[str] = "pentagrammi-1"
+    score_scale: ClassVar[float] = 11
     encoding_doc: ClassVar[str] = """\
 **Indices.** `0..52` play a card value (`S2..SA`, `H2..HA`, `D2..DA`, `C2..CA`, `JK`).
 `53 + 53 * left + right` passes the card value `left` to the left neighbour (seat+1) and

@@ -47,7 +47,16 @@ def render(game: str) -> str:
     ]
     if game == "anarchy":
         lines.append('- Parallel environment: `pakka.env.parallel_env("anarchy", ...)`')
-    lines += ["", "## Encoding", "", cls.encoding_doc, "", "## Rewards", "", cls.reward_doc, ""]
+    sign = "minus " if cls.score_sign < 0 else ""
+    score_doc = (
+        f'With `reward="score"` instead: after every step each seat gets the change of its '
+        f"standing minus the table's mean standing, where the standing is {sign}the "
+        f"match score (`scores` of the observation) / {cls.score_scale:g}.  These rewards "
+        "sum to zero at every step and add up over a match to the final centered standing "
+        "(tie-breaks of the final ranking are ignored)."
+    )
+    lines += ["", "## Encoding", "", cls.encoding_doc, "", "## Rewards", "", cls.reward_doc]
+    lines += ["", score_doc, ""]
     lines += ["## Action indices", "", "| first | last | meaning |", "|---:|---:|---|"]
     for first, last, text in codec.action_table():
         lines.append(f"| {first} | {last} | {text} |")
