@@ -24,6 +24,17 @@ def strength(level: int, rank: int) -> int:
 
 def plain_readings(cards: list[tuple[str, int]], level: int) -> set[tuple[str, str]]:
     """Readings of natural cards ``(suit, rank)`` (jokers: suit 'J', rank 15/16), no wilds."""
+    key = (tuple(sorted(r for _, r in cards)), len({s for s, _ in cards}) == 1)
+    found = _MEMO.get(key)
+    if found is None:
+        found = _MEMO[key] = _plain(cards)
+    return found
+
+
+_MEMO: dict[tuple[tuple[int, ...], bool], set[tuple[str, str]]] = {}
+
+
+def _plain(cards: list[tuple[str, int]]) -> set[tuple[str, str]]:
     n = len(cards)
     ranks = Counter(r for _, r in cards)
     suits = {s for s, _ in cards}
