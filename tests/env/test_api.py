@@ -101,7 +101,7 @@ def test_score_rewards_are_zero_sum_and_add_up(game: str, options: dict) -> None
     env.reset(seed=4)
     rng = np.random.default_rng(4)
     totals = dict.fromkeys(env.possible_agents, 0.0)
-    for n, agent in enumerate(env.agent_iter(3000)):
+    for n, agent in enumerate(env.agent_iter(1000)):
         obs, reward, term, trunc, _ = env.last()
         totals[agent] += reward
         if term or trunc:

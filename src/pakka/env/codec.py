@@ -110,9 +110,16 @@ class ObsWriter:
         self, name: str, cards: Iterable[str | Card], index: Any, row: int = 0, scale: float = 1.0
     ) -> None:
         """Add ``scale`` for each card (notation or :class:`Card`) at ``index(card)``."""
+        seg = self._seg[name]
+        if not 0 <= row < seg.rows:
+            raise IndexError(f"{name} row {row} outside {seg.rows}")
+        base = self.layout.offset(name) + row * seg.cols
+        vec = self.vec
         for c in cards:
-            card = parse_card(c) if isinstance(c, str) else c
-            self.add(name, index(card), scale, row)
+            i = index(parse_card(c) if isinstance(c, str) else c)
+            if not 0 <= i < seg.cols:
+                raise IndexError(f"{name}[{row}, {i}] outside {seg.rows}x{seg.cols}")
+            vec[base + i] += scale
 
 
 def card53(card: Card) -> int:
