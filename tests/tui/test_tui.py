@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from tests.generic.toy import TOY
-from tests.tui.driver import play_by_keys, quick, screen_text, settle, shot
+from tests.tui.driver import play_by_keys, quick, screen_text, settle, shot, take
 
 import pakka.games
 from pakka import engine
@@ -241,3 +241,48 @@ def test_rules_of_a_real_game_in_finnish() -> None:
         assert not isinstance(app.screen, RulesScreen)
 
     run(game, body, lang="fi")
+
+
+def _advance(game: str, want: Callable[[dict[str, Any]], bool], options: Any = None) -> Any:
+    """A match played at random (every seat) until seat 0 faces the decision ``want``."""
+    g = pakka.games.get(game)
+    rng = random.Random(0)
+    for seed in range(40):
+        state = g.new_match(seed=seed, options=options)
+        for _ in range(3000):
+            if state.is_over():
+                break
+            if 0 in state.to_act() and want(state.observation(0)):
+                return state
+            seat = min(state.to_act())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    pytest.skip(f"no {game} deal reached the decision")
+
+
+DECISIONS = {
+    "anarchy-pass": ("anarchy", {"pass_three": True}, lambda o: o["phase"] == "pass", 3),
+    "norlanninnakki-buy": ("norlanninnakki", None, lambda o: o["phase"] == "buy", 2),
+    "guandan-return": ("guandan", None, lambda o: o["phase"] == "return", 1),
+    "guandan-play-pair": ("guandan", None, lambda o: o["phase"] == "play", 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DECISIONS))
+def test_each_kind_of_card_decision_by_keys(name: str) -> None:
+    game, options, want, size = DECISIONS[name]
+    if game not in REAL_GAMES:
+        pytest.skip(f"{game} not registered")
+    state = _advance(game, want, options)
+    app = PakkaApp(LocalSession(state, ["normal"], "en"), "en")
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            sized = [a for a, c in app.card_actions if sum(c.values()) == size]
+            assert sized, f"no {size}-card action in {name}"
+            before = len(state.log or [])
+            shot(app, f"decision-{name}")
+            await take(pilot, sized[0])
+            assert len(app.session.state.log or []) > before, app.message  # type: ignore[attr-defined]
+
+    asyncio.run(main())

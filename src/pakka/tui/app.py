@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.markdown import Markdown as RichMarkdown
 from rich.table import Table
 from textual import events
 from textual.app import App, ComposeResult
@@ -27,7 +28,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import ModalScreen
-from textual.widgets import Markdown, OptionList, RichLog, Static
+from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 import pakka
@@ -80,7 +81,7 @@ class RulesScreen(ModalScreen[None]):
         scroll = VerticalScroll()
         scroll.border_title = self.title_text
         with scroll:
-            yield Markdown(self.text)
+            yield Static(RichMarkdown(self.text, hyperlinks=False))
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
@@ -368,7 +369,7 @@ class PakkaApp(App[None]):
     def _result_lines(self, result: JSON) -> list[str]:
         winners = ", ".join(self.seat_name(s) for s in result.get("winners", []))
         scores = ", ".join(
-            f"{self.seat_name(s)} {v:g}" for s, v in enumerate(result.get("scores", []))
+            f"{self.seat_name(s)} {render.num(v)}" for s, v in enumerate(result.get("scores", []))
         )
         return [
             f"[b]{escape(t('match_over', self.lang))}[/]",

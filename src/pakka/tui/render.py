@@ -260,7 +260,7 @@ def _ev_deal_scored(ev: Mapping[str, Any], names: Names, lang: str) -> list[str]
     scores = ev.get("totals", ev.get("scores"))
     if not isinstance(scores, list):
         return [t("ev_deal_scored_plain", lang)]
-    shown = ", ".join(f"{names(s)} {v:g}" for s, v in enumerate(scores))
+    shown = ", ".join(f"{names(s)} {num(v)}" for s, v in enumerate(scores))
     return [t("ev_deal_scored", lang, scores=shown)]
 
 
@@ -624,7 +624,7 @@ def score_sheet(
     return [_sheet_row(ev, lang) for ev in scored]
 
 
-def _num(v: Any, signed: bool = False) -> str:
+def num(v: Any, signed: bool = False) -> str:
     if isinstance(v, int | float):
         return f"{v:+g}" if signed else f"{v:g}"
     return str(v)
@@ -636,7 +636,7 @@ def _sheet_row(row: Any, lang: str) -> list[str]:
         scores = row.get("scores")
         if isinstance(contracts, list) and isinstance(scores, list):
             return [
-                f"{word('contract', c, lang)[:6]} {_num(p)}"
+                f"{word('contract', c, lang)[:6]} {num(p)}"
                 for c, p in zip(contracts, scores, strict=False)
             ]
         order = row.get("finish_order")
@@ -645,14 +645,14 @@ def _sheet_row(row: Any, lang: str) -> list[str]:
             return [str(order.index(s) + 1) if s in order else "-" for s in range(n)]
         for key, signed in (("change", True), ("points", False), ("scores", False)):
             if isinstance(row.get(key), list):
-                return [_num(v, signed) for v in row[key]]
+                return [num(v, signed) for v in row[key]]
         return [str(v) for v in row.values()]
     if isinstance(row, list):
         out = []
         for cell in row:
             if isinstance(cell, list | tuple) and len(cell) == 2:
-                out.append(f"{word('contract', cell[0], lang)[:6]} {_num(cell[1])}")
+                out.append(f"{word('contract', cell[0], lang)[:6]} {num(cell[1])}")
             else:
-                out.append(_num(cell))
+                out.append(num(cell))
         return out
     return [str(row)]
