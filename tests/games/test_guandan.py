@@ -1,0 +1,205 @@
+"""Unit tests of Guandan's rule functions, actions, options and a whole seeded match."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from pakka.cards import parse_card, parse_cards
+from pakka.engine import AmbiguousAction, IllegalAction, PakkaError
+from pakka.games import get
+from pakka.games.guandan import (
+    GAME,
+    PASS,
+    GuandanOptions,
+    GuandanState,
+    Play,
+    Return,
+    advance,
+    classify,
+    legal_plays,
+    return_options,
+    tribute_card,
+)
+from pakka.games.guandan.combos import level_rank, power
+
+
+def test_registered():
+    assert get("guandan") is GAME
+    assert GAME.info.min_players == GAME.info.max_players == 4
+
+
+def test_options_validation_messages():
+    with pytest.raises(ValueError, match="a_fail_limit must be 0"):
+        GuandanOptions(a_fail_limit=-1)
+    with pytest.raises(ValueError, match="first_leader must be a seat"):
+        GuandanOptions(first_leader=4)
+    with pytest.raises(PakkaError, match="unknown option"):
+        GAME.new_match(options={"no_such": 1})
+
+
+def test_level_parsing():
+    assert level_rank("10") == 10 and level_rank("T") == 10 and level_rank("A") == 14
+    with pytest.raises(ValueError, match="bad level"):
+        level_rank("1")
+
+
+def test_power_order_puts_level_above_ace():
+    assert [power(r, 7) for r in (2, 6, 8, 14, 7, 15, 16)] == [2, 6, 8, 14, 15, 16, 17]
+
+
+def test_play_notation_and_json_round_trip():
+    (p,) = [x for x in legal_plays("H7 S3 S4 S5 S6", "7") if str(x.combo) == "straight 3-7"]
+    assert str(p) == "H7 S3 S4 S5 S6 straight 3-7"
+    assert p.to_json() == {
+        "type": "play",
+        "cards": ["H7", "S3", "S4", "S5", "S6"],
+        "combo": {"type": "straight", "key": "3-7"},
+    }
+    assert GAME.action_from_json(json.loads(json.dumps(p.to_json()))) == p
+    assert GAME.action_from_json({"type": "pass"}) == PASS and str(PASS) == "pass"
+    r = Return(parse_card("S3"))
+    assert r.to_json() == {"type": "return", "cards": ["S3"]} and str(r) == "return S3"
+    assert GAME.action_from_json(r.to_json()) == r
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"type": "play", "cards": ["S3"], "combo": {"type": "pair", "key": "3"}},
+            "cannot be read",
+        ),
+        ({"type": "play", "cards": ["X3"], "combo": {"type": "single", "key": "3"}}, "bad card"),
+        ({"type": "play", "cards": ["S3"], "combo": {"type": "quad", "key": "3"}}, "type one of"),
+        ({"type": "play", "cards": ["S3"]}, "malformed"),
+        ({"type": "return", "cards": ["S3", "S4"]}, "exactly one card"),
+        ({"type": "bid"}, "actions are play"),
+        ([1, 2], "JSON object"),
+    ],
+)
+def test_action_from_json_errors(data, message):
+    with pytest.raises(IllegalAction, match=message):
+        GAME.action_from_json(data)
+
+
+def test_key_notation():
+    keys = {str(c) for c in classify("SA DA S2 D2 S3 D3", "7")}
+    assert keys == {"tube A-3"}
+    assert [str(c) for c in classify("S9 D9 C9 H9 S9 D9 C9 H9 H7 H7", "7")] == ["bomb 10x9"]
+    assert [str(c) for c in classify("BJ BJ RJ RJ", "7")] == ["joker_bomb jokers"]
+    assert [str(c) for c in classify("S10 SJ SQ SK SA", "2")] == ["straight_flush 10-A"]
+
+
+def test_canonical_mode_merges_suits_only():
+    hand = "S5 D5 C5 S6 D6"
+    full = legal_plays(hand, "2")
+    canon = legal_plays(hand, "2", canonical=True)
+    assert len([p for p in full if p.combo.type == "single"]) == 5
+    assert [str(p) for p in canon if p.combo.type == "single"] == ["S5 single 5", "S6 single 6"]
+    assert [str(p) for p in canon if p.combo.type == "pair"] == ["S5 D5 pair 5", "S6 D6 pair 6"]
+
+
+def test_canonical_straight_avoids_flush_representative():
+    canon = legal_plays("S3 S4 S5 S6 S7 D7", "2", canonical=True)
+    straights = [str(p) for p in canon if p.combo.type == "straight"]
+    assert straights == ["S3 S4 S5 S6 D7 straight 3-7"]
+    assert [str(p) for p in canon if p.combo.type == "straight_flush"] == [
+        "S3 S4 S5 S6 S7 straight_flush 3-7"
+    ]
+
+
+def test_tribute_and_return_functions():
+    assert str(tribute_card("H7 H7 SA", "7")) == "SA"
+    assert [str(c) for c in return_options("SA SK", "2")] == ["SK"]
+    with pytest.raises(ValueError, match="wild"):
+        tribute_card("H7", "7")
+
+
+def test_advance_with_partial_finish_order():
+    # end_on_double_win: only the first two are known
+    assert advance(("3", "2"), "3", [1, 3]) == (("3", "5"), None)
+
+
+def test_ambiguous_typed_play_asks_which_reading():
+    st = GAME.new_match(options=GuandanOptions(first_leader=0), seed=5)
+    assert isinstance(st, GuandanState)
+    st.hands[0] = list(parse_cards("H2 S3 S4 S5 S6 D9"))
+    with pytest.raises(AmbiguousAction, match=r"straight 2-6; .*straight_flush 3-7"):
+        GAME.parse_action(st, 0, "H2 S3 S4 S5 S6")
+    chosen = GAME.parse_action(st, 0, "H2 S3 S4 S5 S6 straight_flush 3-7")
+    assert isinstance(chosen, Play) and str(chosen.combo) == "straight_flush 3-7"
+
+
+def test_illegal_play_messages():
+    st = GAME.new_match(options=GuandanOptions(first_leader=0), seed=5)
+    assert isinstance(st, GuandanState)
+    st.hands[0] = list(parse_cards("S3 S4 D9"))
+    with pytest.raises(IllegalAction, match="do not hold"):
+        st.apply(0, Play.of(classify("SA", "2")[0]))
+    wrong = GAME.action_from_json(
+        {"type": "play", "cards": ["H3", "S4"], "combo": {"type": "pair", "key": "4"}}
+    )
+    st.hands[0] = list(parse_cards("H3 S4 D9"))
+    with pytest.raises(IllegalAction, match="read as nothing, not pair 4"):
+        st.apply(0, wrong)
+
+
+def test_played_cards_order_does_not_matter():
+    st = GAME.new_match(options=GuandanOptions(first_leader=0), seed=5)
+    assert isinstance(st, GuandanState)
+    st.hands[0] = list(parse_cards("S3 D3 D9"))
+    action = GAME.action_from_json(
+        {"type": "play", "cards": ["D3", "S3"], "combo": {"type": "pair", "key": "3"}}
+    )
+    st.apply(0, action)
+    assert [str(c) for c in st.top.cards] == ["S3", "D3"]
+    assert st.observation(1)["table"]["top"] == {"seat": 0, "cards": "S3 D3", "combo": "pair 3"}
+
+
+def _play_out(state, rng):
+    steps = 0
+    while not state.is_over():
+        seat = rng.choice(sorted(state.to_act()))
+        legal = state.legal_actions(seat)
+        state.apply(seat, rng.choice(legal))
+        steps += 1
+    return steps
+
+
+def test_full_seeded_match_is_reproducible():
+    a = GAME.new_match(seed=11)
+    b = GAME.new_match(seed=11)
+    _play_out(a, random.Random(3))
+    _play_out(b, random.Random(3))
+    assert a == b and a.is_over()
+    result = a.result()
+    assert sorted(result.winners) in ([0, 2], [1, 3])
+    assert "A" in a.levels
+    again = GAME.from_json(json.loads(json.dumps(a.to_json())))
+    assert again == a
+
+
+def test_first_leader_is_seeded():
+    leaders = {GAME.new_match(seed=s).to_act() for s in range(12)}
+    assert len(leaders) > 1
+    assert GAME.new_match(seed=4).to_act() == GAME.new_match(seed=4).to_act()
+
+
+def test_determinize_keeps_known_cards_in_their_hands():
+    st = GAME.new_match(options=GuandanOptions(first_leader=0), seed=8)
+    assert isinstance(st, GuandanState)
+    rng = random.Random(1)
+    # play until the second deal's return phase
+    while st.deal_no < 2 and not st.is_over():
+        seat = rng.choice(sorted(st.to_act()))
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    for seat in range(4):
+        det = st.determinize(seat, random.Random(2))
+        assert det.observation(seat) == st.observation(seat)
+        for s in range(4):
+            assert sorted(map(str, det.shown[s])) == sorted(map(str, st.shown[s]))
+            for c in det.shown[s]:
+                assert any(c is h for h in det.hands[s])
