@@ -39,7 +39,8 @@ def render(game: str) -> str:
         f"- codec version: `{cls.version}`",
         f"- `pakka.env.make({game!r}{', players=N' if len(codecs) > 1 else ''}, **options)`"
         + (f"; players {info.min_players}-{info.max_players}" if len(codecs) > 1 else ""),
-        f"- agents: `player_0` .. `player_{info.default_players - 1}` (seat `i` is `player_i`)",
+        f"- agents: `player_0` .. `player_{{n-1}}`, seat `i` is `player_i` "
+        f"(default n = {info.default_players})",
         f"- action space: `Discrete({codec.num_actions})`",
         f"- observation space: `Dict(observation=Box(float32, ({codec.layout.size},)), "
         f"action_mask=Box(int8, 0..1, ({codec.num_actions},)))`",
