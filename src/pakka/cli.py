@@ -1,8 +1,10 @@
 """The ``pakka`` command: ``games``, ``play``, ``replay`` (and ``serve`` etc. as they land).
 
-``pakka play`` here is the plain line-based client: the person sits at seat 0 and random
-bots take the other seats.  It shows the hand, the table and the legal moves, reads moves
-in card notation (or by number) and explains every rejected input.
+``pakka play`` opens the full-screen terminal client (:mod:`pakka.tui`) at seat 0 against
+bots, or at a server's table with ``--connect``.  ``--plain`` (and any run whose input or
+output is not a terminal) uses the line client below instead: random bots take the other
+seats, it shows the hand, the table and the legal moves, reads moves in card notation (or by
+number) and explains every rejected input.
 """
 
 from __future__ import annotations

@@ -346,6 +346,13 @@ def seat_status(game: str, player: Mapping[str, Any], obs: Mapping[str, Any], la
             bits.append(escape(t("tui_bought", lang, n=player["bought"])))
         if obs.get("phase") == "play" and player.get("active"):
             bits.append(escape(t("tui_tricks", lang, n=player.get("tricks", 0))))
+    me = obs.get("seat")
+    n = int(obs.get("players_count") or 0)
+    if game == "pentagrammi" and obs.get("phase") == "pass" and isinstance(me, int) and n:
+        if seat == (me + 1) % n:
+            bits.append(f"[cyan]{escape(t('tui_left_neighbour', lang))}[/]")
+        elif seat == (me - 1) % n:
+            bits.append(f"[cyan]{escape(t('tui_right_neighbour', lang))}[/]")
     if game == "pentagrammi" and obs.get("phase") == "play":
         bits.append(escape(t("tui_points", lang, n=player.get("points", 0))))
     if game == "guandan":
