@@ -129,3 +129,12 @@ def test_openapi_docs_and_web_client_are_served(client: TestClient) -> None:
     assert client.get("/table.html").status_code == 200
     about = client.get("/api").json()
     assert about["protocol"] == 1 and "toy" in about["games"]
+
+
+def test_oversized_bodies_are_refused(client: TestClient) -> None:
+    r = client.post(
+        "/api/tables",
+        content=b'{"game": "toy", "name": "' + b"x" * 70_000 + b'"}',
+        headers={"Content-Type": "application/json"},
+    )
+    assert r.status_code == 413 and "limited to 65536 bytes" in r.json()["detail"]

@@ -21,6 +21,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
 import pakka
@@ -70,6 +71,31 @@ class Settings:
         path = default_db_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         return sqlite_url(path)
+
+
+MAX_BODY_BYTES = 65_536
+"""Largest REST request body; a table's whole setup is far below this."""
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413, before anything reads them."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            length = dict(scope["headers"]).get(b"content-length", b"0")
+            chunked = b"chunked" in dict(scope["headers"]).get(b"transfer-encoding", b"")
+            if chunked or not length.isdigit() or int(length) > self.limit:
+                response = JSONResponse(
+                    {"detail": f"request bodies are limited to {self.limit} bytes, with a length"},
+                    status_code=413,
+                )
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 class _Replays:
@@ -125,6 +151,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ),
         lifespan=lifespan,
     )
+
+    app.add_middleware(BodyLimit)
 
     @app.exception_handler(RoomError)
     async def _room_error(request: Request, exc: RoomError) -> JSONResponse:
