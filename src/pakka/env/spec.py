@@ -1,7 +1,7 @@
 """Generate the environment spec pages ``docs/env/<game>.md`` from the codecs.
 
-``python -m pakka.env.spec`` writes them (into ``docs/env`` of the current directory, or
-the directory given); ``python -m pakka.env.spec --check`` exits 1 if any page is stale.
+``python -m pakka.env.spec`` writes them (into ``docs/env`` of the source checkout, or the
+directory given); ``python -m pakka.env.spec --check`` exits 1 if any page is stale.
 A test runs the check, so the pages never drift from the code.
 """
 
@@ -134,9 +134,20 @@ def render_all() -> dict[str, str]:
     return pages
 
 
+def default_dir() -> Path:
+    """``docs/env`` of the source checkout this module lives in, else of the current
+    directory."""
+    root = Path(__file__).resolve().parents[3]
+    if (root / "docs").is_dir() and (root / "src" / "pakka").is_dir():
+        return root / "docs" / "env"
+    return Path("docs") / "env"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pakka.env.spec", description=__doc__)
-    parser.add_argument("out", nargs="?", default="docs/env", help="output directory")
+    parser.add_argument(
+        "out", nargs="?", default=str(default_dir()), help="output directory (default: %(default)s)"
+    )
     parser.add_argument("--check", action="store_true", help="fail if a page is out of date")
     args = parser.parse_args(argv)
     out = Path(args.out)
