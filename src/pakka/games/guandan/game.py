@@ -51,7 +51,7 @@ from pakka.games.guandan.combos import (
     readings,
     sort_kinds,
 )
-from pakka.games.guandan.moves import PASS, Play, raw_plays, to_play
+from pakka.games.guandan.moves import PASS, Play, raw_plays, to_play, to_plays
 from pakka.games.guandan.rules import LEVELS, advance, return_options, tribute_plan
 
 PLAYERS: Final = 4
@@ -204,7 +204,7 @@ class GuandanState(State):
             for c in self.hands[seat]:
                 counts[card_kind(c)] += 1
             to_beat = None if self.top is None else self.top.combo
-            actions = [to_play(r, L) for r in raw_plays(counts, L, to_beat)]
+            actions = list(to_plays(raw_plays(counts, L, to_beat), L))
             if to_beat is not None:
                 actions.insert(0, PASS)
         self._cache = (seat, actions)
@@ -687,7 +687,7 @@ def _play_from_json(data: Any) -> Play:
     if known is not None:
         return known
     play = _read_json_play(data, cards_in, combo, key)
-    if len(_FROM_JSON) > 200_000:
+    if len(_FROM_JSON) > 50_000:
         _FROM_JSON.clear()
     _FROM_JSON[memo] = play
     return play

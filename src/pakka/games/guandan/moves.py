@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Final
+from typing import Any, Final
 
 from pakka.cards import Card, parse_cards
 from pakka.engine import JSON, Action
@@ -404,6 +404,61 @@ def to_play(raw: Raw, level: int) -> Play:
     return Play(cards, Combo(ctype, kv[0], cards, kv[1]))
 
 
+_PLAYS: Final[list[dict[Raw, Play]]] = [{} for _ in range(15)]
+"""Plays already built, per level (immutable, so shared; cleared when large)."""
+_PLAYS_MAX: Final = 30_000
+_NEW: Final = object.__new__
+_C_SLOTS: Final[Any] = vars(Combo)
+_P_SLOTS: Final[Any] = vars(Play)
+
+
+def to_plays(raws: list[Raw], level: int) -> list[Play]:
+    """:func:`to_play` for many raw plays (the hot path: fills the frozen slots directly)."""
+    set_type = _C_SLOTS["type"].__set__
+    set_key = _C_SLOTS["key"].__set__
+    set_cards = _C_SLOTS["cards"].__set__
+    set_value = _C_SLOTS["value"].__set__
+    set_pcards = _P_SLOTS["cards"].__set__
+    set_combo = _P_SLOTS["combo"].__set__
+    kc = KIND_CARDS.__getitem__
+    keys = _KEYS
+    memo = _PLAYS[level]
+    if len(memo) > _PLAYS_MAX:
+        memo.clear()
+    out = []
+    for raw in raws:
+        found = memo.get(raw)
+        if found is not None:
+            out.append(found)
+            continue
+        ctype, r, kinds = raw
+        n = len(kinds)
+        kv = keys.get((ctype, r, n, level))
+        if kv is None:
+            kv = keys[(ctype, r, n, level)] = (
+                reading_key(ctype, r, n),
+                reading_value(ctype, r, n, level),
+            )
+        cards = tuple(map(kc, kinds))
+        c = _NEW(Combo)
+        set_type(c, ctype)
+        set_key(c, kv[0])
+        set_cards(c, cards)
+        set_value(c, kv[1])
+        p = _NEW(Play)
+        set_pcards(p, cards)
+        set_combo(p, c)
+        memo[raw] = p
+        out.append(p)
+    return out
+
+
+def clear_caches() -> None:
+    """Forget every built play (for benchmarks; the caches are bounded anyway)."""
+    for memo in _PLAYS:
+        memo.clear()
+
+
 def legal_plays(
     hand: Iterable[Card | str] | str,
     level: str | int,
@@ -422,7 +477,7 @@ def legal_plays(
     if isinstance(to_beat, Play):
         to_beat = to_beat.combo
     raws = raw_plays(hand_counts(hand), lv, to_beat, canonical)
-    plays = [to_play(r, lv) for r in raws]
+    plays = to_plays(raws, lv)
     if to_beat is not None:
         plays.insert(0, PASS)
     return plays
