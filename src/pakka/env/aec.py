@@ -20,8 +20,11 @@ Rewards: ``make(..., reward="match")`` (default) or ``reward="score"``; see
 
 ``reset(seed=s)`` starts ``game.new_match(players, options, seed=s)``, so a seed replays a
 match; ``reset()`` without a seed after a seeded reset draws the next match seed from that
-seed, so a seeded sequence of resets is reproducible too.  An index the mask forbids raises
-``ValueError``.
+seed, so a seeded sequence of resets is reproducible too.  ``reset(options=...)`` is
+accepted and ignored: the game's options are fixed by ``make(game, **options)``.  An index
+the mask forbids raises ``ValueError`` and changes nothing.  ``env.state_`` is the engine
+:class:`~pakka.engine.State` of the match in progress (for tools and tests; an agent
+should read only its observation).
 """
 
 from __future__ import annotations
