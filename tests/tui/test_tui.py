@@ -161,6 +161,11 @@ def test_undo_takes_back_the_persons_move_and_the_bots_replies() -> None:
         assert "taken back" in app.message
         assert len(session.state.log or []) == waiting and 0 in session.state.to_act()
         assert before["actions"] == session.state.to_json()["actions"][: len(before["actions"])]
+        await pilot.press("q")  # asks first while the match runs
+        assert "q again" in app.message and app.is_running
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
 
     run("toy", body, seed=7)
 

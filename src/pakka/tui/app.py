@@ -412,6 +412,7 @@ class PakkaApp(App[None]):
         widget.per_row = per_row
         playable = self._playable()
         my_turn = bool(self.card_actions)
+        wild = render.wild_cards(self._last_obs or {})
         rows: list[str] = [title + self._selection_text()]
         for start in range(0, len(self.hand), per_row):
             faces, labels = [], []
@@ -421,7 +422,7 @@ class PakkaApp(App[None]):
                 face = card.pretty() if card else token
                 face = face.center(4) if len(face) < 4 else face[:4]
                 colour = render.RED if card and render.is_red(card) else render.BLACK
-                bg = render.CARD_BG
+                bg = render.WILD_BG if token in wild else render.CARD_BG
                 if i in self.selected:
                     bg = "#ffd75f"
                 elif my_turn and token not in playable:
@@ -505,7 +506,7 @@ class PakkaApp(App[None]):
             keys.append(("app.undo", "u", t("tui_key_undo", self.lang)))
         keys += [
             ("app.sheet", "s", t("tui_key_sheet", self.lang)),
-            ("app.quit", "q", t("tui_key_quit", self.lang)),
+            ("app.quit_twice", "q", t("tui_key_quit", self.lang)),
         ]
         text = " ".join(
             f"[@click={act}][b]{escape(k)}[/] {escape(label)}[/]" for act, k, label in keys
@@ -543,7 +544,7 @@ class PakkaApp(App[None]):
         elif char == "s":
             self.action_sheet()
         elif char == "q":
-            self.exit()
+            self.action_quit_twice()
         elif char and char in CHOICE_KEYS:
             self.action_choose(CHOICE_KEYS.index(char))
         elif char and char in CARD_KEYS:
@@ -553,6 +554,15 @@ class PakkaApp(App[None]):
         if handled:
             event.stop()
             event.prevent_default()
+
+    def action_quit_twice(self) -> None:
+        """``q`` asks first while a match is running; a second ``q`` quits."""
+        obs = self._last_obs
+        running = obs is not None and obs.get("result") is None
+        if running and self.message != t("tui_quit_confirm", self.lang):
+            self.say(t("tui_quit_confirm", self.lang), "error")
+            return
+        self.exit()
 
     def action_cursor(self, step: int) -> None:
         if self.hand:

@@ -25,6 +25,16 @@ Names = Callable[[Any], str]
 RED = "#c4001a"
 BLACK = "#111111"
 CARD_BG = "#f2f2ea"
+WILD_BG = "#e3d4ff"
+"""Background of Guandan's wild cards (the hearts of the level being played)."""
+
+
+def wild_cards(obs: Mapping[str, Any]) -> set[str]:
+    """Tokens of the wild cards in this observation (Guandan: hearts of the level)."""
+    if obs.get("game") != "guandan":
+        return set()
+    level = (obs.get("table") or {}).get("level")
+    return {f"H{level}"} if level else set()
 
 
 def card_of(token: Any) -> Card | None:
@@ -386,7 +396,23 @@ def shown_hand(obs: Mapping[str, Any], action_cards: Iterable[Counter[str]]) -> 
         need |= cards
     extra = need - Counter(hand)
     hand += sorted(extra.elements())
+    if obs.get("game") == "guandan":
+        level = table.get("level")
+        hand.sort(key=lambda tok: _guandan_order(tok, level))
     return hand
+
+
+def _guandan_order(token: str, level: Any) -> tuple[float, int]:
+    """Guandan's ranking for the hand: 2 … A, then the level's cards, then the jokers."""
+    card = card_of(token)
+    if card is None:
+        return (99.0, 0)
+    suit = "SHDCJ".index(card.suit) if card.suit in "SHDCJ" else 5
+    if card.is_joker:
+        return (20.0 + card.rank, suit)
+    if level is not None and card.pretty()[1:] == str(level):
+        return (14.5, suit)
+    return (float(card.rank), suit)
 
 
 def trick_pairs(trick: Any, obs: Mapping[str, Any], step: int = 1) -> list[tuple[Any, Any]]:
@@ -577,9 +603,12 @@ def _table_guandan(
     lines: list[str] = []
     levels = table.get("levels") or []
     teams = "   ".join(
-        f"{escape(team_name(i, obs, names))} {escape(str(v))}" for i, v in enumerate(levels)
+        f"{escape(team_name(i, obs, names))}: {escape(str(v))}" for i, v in enumerate(levels)
     )
-    lines.append(f"{_lbl('tui_level', lang)} {escape(str(table.get('level', '')))}   {teams}")
+    level = escape(str(table.get("level", "")))
+    wild = " ".join(card_markup(c) for c in sorted(wild_cards(obs)))
+    lines.append(f"{_lbl('tui_level', lang)} {level} ({wild} {escape(t('tui_wild', lang))})")
+    lines.append(f"{_lbl('tui_teams', lang)} {teams}")
     top = table.get("top")
     if isinstance(top, Mapping) and top.get("cards"):
         lines.append(
