@@ -1,0 +1,201 @@
+"""Guandan bots: legal and reproducible at every level, and the heuristic's key decisions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pakka import bots
+from pakka.bots.heuristic import guandan as H
+from pakka.bots.search import Budget
+from pakka.cards import parse_card
+from pakka.engine import Action
+from pakka.games import get
+from pakka.games.guandan import GuandanOptions, Return, classify, legal_plays
+from pakka.games.guandan.moves import Play
+
+GAME = get("guandan")
+TINY = Budget(worlds=1, max_candidates=2)
+"""The search level with the smallest budget: the tests check legality, not strength."""
+
+
+def play_deals(levels: list[str], seed: int, deals: int = 1) -> list[str]:
+    """Play ``deals`` deals (a deal ends at a 1-2 finish) checking every action is legal."""
+    state = GAME.new_match(seed=seed, options=GuandanOptions(end_on_double_win=True))
+    players = [
+        bots.make("guandan", lv, seed=seed * 10 + i, budget=TINY) for i, lv in enumerate(levels)
+    ]
+    chosen = []
+    while not state.is_over() and state.deal_number() <= deals:
+        for seat in sorted(state.to_act()):
+            legal = state.legal_actions(seat)
+            action = players[seat].act(state.observation(seat), legal)
+            assert action in legal
+            state.apply(seat, action)
+            chosen.append(f"{seat}:{action}")
+    return chosen
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_normal_easy_and_random_play_whole_deals_legally(seed: int) -> None:
+    # two deals: the second one has a tribute and a return
+    play_deals(["normal", "easy", "normal", "random"], seed, deals=2)
+
+
+def test_hard_plays_a_whole_deal_legally_and_reproducibly() -> None:
+    levels = ["hard", "normal", "easy", "normal"]
+    assert play_deals(levels, 1) == play_deals(levels, 1)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_seeded_bots_are_reproducible(level: str) -> None:
+    levels = [level, "normal", level, "random"]
+    assert play_deals(levels, 4) == play_deals(levels, 4)
+
+
+# --- hand-made positions -------------------------------------------------------------------
+
+
+def position(
+    seat: int,
+    hand: str,
+    level: str = "2",
+    top: tuple[int, str, str] | None = None,
+    cards: tuple[int, int, int, int] = (20, 20, 20, 20),
+) -> dict[str, Any]:
+    """A play-phase observation for ``seat``: ``top`` = (seat, cards, combo) to beat."""
+    cards_list = list(cards)
+    cards_list[seat] = len(hand.split())
+    return {
+        "seat": seat,
+        "phase": "play",
+        "hand": hand.split(),
+        "players": [
+            {"seat": s, "team": s % 2, "cards": cards_list[s], "place": None, "known": []}
+            for s in range(4)
+        ],
+        "table": {
+            "level": level,
+            "top": None if top is None else {"seat": top[0], "cards": top[1], "combo": top[2]},
+        },
+    }
+
+
+def legal_for(obs: dict[str, Any]) -> list[Action]:
+    top = obs["table"]["top"]
+    level = obs["table"]["level"]
+    to_beat = None
+    if top is not None:
+        ctype, key = top["combo"].split()
+        to_beat = next(c for c in classify(top["cards"], level) if c.type == ctype and c.key == key)
+    return list(legal_plays(obs["hand"], level, to_beat))
+
+
+def choose(obs: dict[str, Any]) -> Play:
+    action = H.POLICY.choose(obs, legal_for(obs), random.Random(0))
+    assert isinstance(action, Play)
+    return action
+
+
+def test_does_not_overtake_the_partners_winning_single_with_a_bomb() -> None:
+    # partner (seat 2) leads SA; seat 0 holds a bomb of 5s and a higher single
+    obs = position(0, "S5 H5 D5 C5 BJ S8 D9 CJ", top=(2, "SA", "single A"))
+    assert choose(obs).is_pass
+    assert "partner" in H.explain(obs, Play((), None), "en")
+
+
+def test_goes_out_over_the_partner() -> None:
+    obs = position(0, "S5 H5 D5 C5", top=(2, "D3 C3 S3 H3", "bomb 4x3"))
+    assert str(choose(obs)).endswith("bomb 4x5")
+
+
+def test_bombs_an_opponent_who_is_about_to_go_out() -> None:
+    # opponent 1 (two cards left) leads a king; seat 0 cannot beat it but with its bomb
+    obs = position(0, "S9 H9 D9 C9 S3 D4 C6 S7 D8", top=(1, "SK", "single K"), cards=(9, 2, 20, 20))
+    assert choose(obs).combo is not None and choose(obs).combo.type == "bomb"  # type: ignore[union-attr]
+    obs1 = position(
+        0, "S9 H9 D9 C9 S3 D4 C6 S7 D8", top=(1, "SK", "single K"), cards=(9, 1, 20, 20)
+    )
+    assert choose(obs1).combo.type == "bomb"  # type: ignore[union-attr]
+
+
+def test_keeps_the_bomb_against_an_opponent_with_many_cards() -> None:
+    obs = position(
+        0, "S9 H9 D9 C9 S3 D4 C6 S7 D8", top=(1, "SK", "single K"), cards=(9, 20, 20, 20)
+    )
+    assert choose(obs).is_pass
+
+
+def test_leads_the_weakest_piece() -> None:
+    # a low single 3, a pair of kings, a joker and an ace: the low single goes first
+    obs = position(0, "S3 SK DK RJ SA", level="7")
+    assert str(choose(obs)) == "S3 single 3"
+    # a low straight is the weakest piece next to a pair of kings and a pair of 9s
+    obs = position(0, "S3 D4 C5 S6 D7 SK DK S9 C9 BJ", level="2")
+    assert choose(obs).combo.type == "straight"  # type: ignore[union-attr]
+
+
+def test_feeds_a_partner_with_one_card() -> None:
+    obs = position(0, "S3 S4 D4 SK DK RJ SA", level="7", cards=(7, 10, 1, 10))
+    assert str(choose(obs)) == "S3 single 3"
+    obs = position(0, "S3 S5 S4 D4 SK DK RJ SA", level="7", cards=(8, 10, 2, 10))
+    assert str(choose(obs)) == "S4 D4 pair 4"
+
+
+def test_leads_high_or_a_pair_when_an_opponent_has_one_card() -> None:
+    obs = position(0, "S3 S9 D9 RJ", level="7", cards=(4, 1, 10, 10))
+    assert choose(obs).combo.type != "single" or str(choose(obs)).startswith("RJ")  # type: ignore[union-attr]
+
+
+def test_beats_cheaply() -> None:
+    # an opponent's single 6: the single 8 beats it without breaking the pair or the joker
+    obs = position(0, "S8 SQ DQ BJ S3", top=(3, "D6", "single 6"))
+    assert str(choose(obs)) == "S8 single 8"
+
+
+def test_keeps_a_straight_flush_intact() -> None:
+    # spades 5-9 are a straight flush: lead the other cards first, never break it
+    obs = position(0, "S5 S6 S7 S8 S9 D3 C4 HK", level="2")
+    action = choose(obs)
+    assert not {str(c) for c in action.cards} & {"S5", "S6", "S7", "S8", "S9"}
+    # following a single 4, the 6 of the flush is not used
+    obs = position(0, "S5 S6 S7 S8 S9 D3 HK", level="2", top=(1, "C4", "single 4"))
+    assert str(choose(obs)) == "HK single K"
+
+
+def test_returns_a_low_card_on_tribute() -> None:
+    hand = "S3 D7 D8 D9 DT DJ S5 H5 SQ SQ RJ"
+    obs = position(0, hand, level="2")
+    obs["phase"] = "return"
+    options = [Return(parse_card(c)) for c in ("S3", "D7", "D8", "D9", "DT", "S5", "H5")]
+    action = H.POLICY.choose(obs, options, random.Random(0))
+    assert action == Return(parse_card("S3"))
+    assert "S3" in H.explain(obs, action, "en").replace("♠", "S")
+
+
+def test_decomposition_counts_turns() -> None:
+    counts = [0] * 54
+    for c in ("S3", "H4", "D5", "C6", "S7", "S9", "D9", "C9", "H9"):
+        counts[H._kind(c)] += 1
+    cost, pieces = H._analyse(tuple(counts), 2)
+    kinds = sorted(p[0] for p in pieces)
+    assert kinds == ["bomb", "straight"]
+    assert cost < 1.0
+
+
+def test_value_is_the_signed_level_gain() -> None:
+    state = GAME.new_match(seed=3, options=GuandanOptions(first_leader=0))
+    state.prev_order = [0, 2, 1, 3]  # type: ignore[attr-defined]
+    assert H.value(state, 0) > 2.5 and H.value(state, 2) > 2.5
+    assert H.value(state, 1) < -2.5
+    state.prev_order = [1, 0, 2, 3]  # type: ignore[attr-defined]
+    assert -2 < H.value(state, 0) < 0 < H.value(state, 3)
+
+
+def test_explains_in_both_languages() -> None:
+    obs = position(0, "S3 S4 D4 SK DK RJ SA", level="7")
+    action = choose(obs)
+    en, fi = H.explain(obs, action, "en"), H.explain(obs, action, "fi")
+    assert en and fi and en != fi
