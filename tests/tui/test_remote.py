@@ -114,3 +114,41 @@ def test_urls() -> None:
     assert parse_url("http://h/api/tables/abc").table == "abc"
     with pytest.raises(Exception, match="names no table"):
         parse_url("http://h/")
+
+
+def test_reconnect_and_watching(
+    server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = _table(server)
+    url = f"{server}/join/{table['code']}"
+
+    async def main() -> None:
+        session = RemoteSession(url, "en", name="Tester")
+        app = PakkaApp(session, "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_turn(pilot)
+            first = session._ws
+            assert first is not None
+            await first.close()  # the line drops: the client comes back by itself
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if session._ws is not None and session._ws is not first:
+                    break
+            assert session._ws is not None and session._ws is not first
+            await wait_turn(pilot)
+            assert session.legal and "Your turn" in screen_text(app)
+
+        # every seat is taken now: someone else (no saved seat) watches
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "other"))
+        watcher = RemoteSession(url, "en", name="Other")
+        assert watcher.seat is None and watcher.token is None
+        app2 = PakkaApp(watcher, "en")
+        async with app2.run_test(size=(80, 24)) as pilot:
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if watcher.observation is not None:
+                    break
+            assert watcher.observation is not None and watcher.observation["hand"] is None
+            assert "watching" in screen_text(app2)
+
+    asyncio.run(main())
