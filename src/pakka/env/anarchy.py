@@ -18,7 +18,7 @@ PHASES = ("contract", "pass", "play", "over")
 
 class AnarchyCodec(Codec):
     game_name: ClassVar[str] = "anarchy"
-    version: ClassVar[str] = "anarchy-1"
+    version: ClassVar[str] = "anarchy-2"
     score_scale: ClassVar[float] = 100
     encoding_doc: ClassVar[str] = """\
 **Indices.** `0..9` choose a contract (in the order `cards black red best spades hearts
@@ -57,6 +57,14 @@ of `last_trick` is the dummy."""
         lay.add("remaining", 10, "contracts each relative seat has left", rows=MAX_SEATS)
         lay.add("cards_left", MAX_SEATS, "hand size of each relative seat / 13")
         lay.add("won", 53, "cards each relative seat has won this deal", rows=MAX_SEATS, high=2)
+        lay.add(
+            "played",
+            53,
+            "cards each relative seat showed in this deal's tricks (row 5 = the dummy; a "
+            "bombing joker shows as the spare that replaced it)",
+            rows=MAX_SEATS + 1,
+            high=2,
+        )
         lay.add("dead", 53, "cards in the dead pile this deal", high=2)
         lay.add("out", 53, "cards out of the deal (a bombing joker)")
         lay.add(
@@ -101,6 +109,15 @@ of `last_trick` is the dummy."""
         for s, contract in enumerate(table["contracts"]):
             if contract is not None:
                 w.set("contract", CONTRACTS.index(contract), row=self.rel(obs, s))
+        for line in obs["history"]:
+            if not line.startswith("trick "):
+                continue
+            for move in line.split()[1:]:
+                who, sep, rest = move.partition(":")
+                if not sep:
+                    break
+                row = MAX_SEATS if who == "dummy" else self.rel(obs, int(who))
+                w.cards("played", [rest.split(">")[0]], card53, row=row)
         w.cards("dead", table["dead"], card53)
         w.cards("out", table["out"], card53)
         last = table["last_trick"]
