@@ -121,3 +121,18 @@ def test_score_rewards_are_zero_sum_and_add_up(game: str, options: dict) -> None
 def test_unknown_reward_mode() -> None:
     with pytest.raises(ValueError, match="reward must be one of"):
         pakka.env.make("anarchy", reward="points")
+
+
+def test_parallel_illegal_index_changes_nothing() -> None:
+    env = pakka.env.parallel_env("anarchy", players=4)
+    obs, _ = env.reset(seed=3)
+    while env.state_.observation(None)["phase"] != "play":
+        acting = {a: o for a, o in obs.items() if o["action_mask"].any()}
+        obs, *_ = env.step({a: int(o["action_mask"].argmax()) for a, o in acting.items()})
+    actions = {a: int(o["action_mask"].argmax()) for a, o in obs.items()}
+    last = env.possible_agents[-1]
+    actions[last] = int(obs[last]["action_mask"].argmin())
+    before = env.state_.to_json()
+    with pytest.raises(ValueError, match="not legal now"):
+        env.step(actions)
+    assert env.state_.to_json() == before

@@ -323,10 +323,11 @@ class PakkaParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
     ]:
         st = self.state_
         acting = sorted(st.to_act())
-        for seat in acting:
+        for seat in acting:  # validate every index before applying any
             agent = self.possible_agents[seat]
             if agent not in actions or actions[agent] is None:
                 raise ValueError(f"{agent} is to act and gave no action")
+            self.codec.choose(self._core.seqs(seat), self._core.pending[seat], actions[agent])
         for seat in acting:
             self._core.act(seat, actions[self.possible_agents[seat]])
         step_rewards = self._core.step_rewards()
