@@ -650,11 +650,12 @@ class PakkaApp(App[None]):
         if action is not None and sum(chosen.values()) in sizes:
             self.run_worker(self._act(action), exclusive=True, group="act")
             return
-        want = "/".join(str(s) for s in sizes)
-        self.say(
-            t("illegal", self.lang, reason=t("tui_wrong_count", self.lang, n=want)),
-            "error",
-        )
+        if sum(chosen.values()) in sizes:
+            reason = t("tui_no_move_with", self.lang, cards=render.pretty_cards(cards))
+        else:
+            want = "/".join(str(s) for s in sizes)
+            reason = t("tui_wrong_count", self.lang, n=want)
+        self.say(t("illegal", self.lang, reason=reason), "error")
 
     def action_choose(self, index: int) -> None:
         if not self._can_act():
