@@ -148,7 +148,9 @@ class TributePlan:
 
 
 def tribute_plan(
-    prev_finish_order: Sequence[int], hands: Sequence[Iterable[Card]], level: str | int
+    prev_finish_order: Sequence[int],
+    hands: Sequence[Iterable[Card | str] | str],
+    level: str | int,
 ) -> TributePlan:
     """The tribute of a deal from the previous deal's finishing order and the new hands.
 
@@ -157,27 +159,26 @@ def tribute_plan(
     Otherwise the last player pays first place.  Anti-tribute when the payers hold both
     red jokers; then first place leads, else the payer of first place's tribute.
 
-    >>> h = [parse_cards(x) for x in ("S2", "RJ S3", "S4", "BJ D4")]
-    >>> p = tribute_plan([0, 2, 1, 3], h, "7")
+    >>> p = tribute_plan([0, 2, 1, 3], ["S2", "RJ S3", "S4", "BJ D4"], "7")
     >>> [(a, b, str(c)) for a, b, c in p.payments], p.leader
     ([(1, 0, 'RJ'), (3, 2, 'BJ')], 1)
-    >>> tribute_plan([0, 1, 2, 3], [[], [], [], parse_cards("RJ RJ")], "7").anti
+    >>> tribute_plan([0, 1, 2, 3], ["", "", "", "RJ RJ"], "7").anti
     True
     """
     lv = level_rank(level)
-    hands = [list(h) for h in hands]
+    held = [parse_cards(h) for h in hands]
     first = prev_finish_order[0]
     if prev_finish_order[1] == (first + 2) % 4:
         payers = [(first + 1) % 4, (first + 3) % 4]
     else:
         payers = [prev_finish_order[3]]
-    holders = tuple(p for p in payers for c in hands[p] if c.is_joker and c.rank == RED_JOKER)
+    holders = tuple(p for p in payers for c in held[p] if c.is_joker and c.rank == RED_JOKER)
     if len(holders) == 2:
         return TributePlan((), True, holders, first)
     if len(payers) == 1:
-        card = tribute_card(hands[payers[0]], lv)
+        card = tribute_card(held[payers[0]], lv)
         return TributePlan(((payers[0], first, card),), False, (), payers[0])
-    a, b = (tribute_card(hands[p], lv) for p in payers)
+    a, b = (tribute_card(held[p], lv) for p in payers)
     if card_power(b, lv) > card_power(a, lv):
         order = [(payers[1], b), (payers[0], a)]
     else:
