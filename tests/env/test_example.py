@@ -24,11 +24,32 @@ def test_example_cli_smoke_run() -> None:
         timeout=120,
     )
     summary = json.loads(out.stdout)
-    assert summary["game"] == "pentagrammi"
+    assert summary["game"] == "norlanninnakki"
     assert summary["random"]["matches"] == summary["linear"]["matches"] == 1
 
 
-def test_example_run_anarchy_with_passing() -> None:
+def test_example_run_pentagrammi_option_and_anarchy_passing() -> None:
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(EXAMPLE),
+            "--game",
+            "pentagrammi",
+            "--option",
+            "deals=1",
+            "--matches",
+            "1",
+            "--train",
+            "0",
+            "--bots",
+            "normal",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert json.loads(out.stdout)["players"] == 5
     run = runpy.run_path(str(EXAMPLE))["run"]
     summary = run("anarchy", 3, matches=1, train=1, options={"pass_three": True})
     assert summary["players"] == 3
