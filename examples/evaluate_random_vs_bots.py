@@ -16,9 +16,10 @@ rotates from match to match.
     python examples/evaluate_random_vs_bots.py --game anarchy --players 3 --train 30
     python examples/evaluate_random_vs_bots.py --matches 2 --train 2   # a smoke run
 
-Runs in well under a minute with the defaults (about 10 s of CPU); with them the trained
-agent clearly beats the random agent against random bots (mean final reward about 0.5
-against about 0.1 over 100 evaluation matches, seed 0).
+Runs in well under a minute with the defaults (about 10 s of CPU).  With them the trained
+agent clearly beats the random agent against random bots (seed 0: mean final reward 0.56
+against 0.01 over 60 evaluation matches); against the ``normal`` heuristic bots this tiny
+learner does not improve on random play.
 """
 
 from __future__ import annotations
