@@ -67,6 +67,7 @@ def _table(base: str) -> dict[str, Any]:
 
 
 def test_a_whole_match_at_a_server_table_by_keys(server: str) -> None:
+    """Joined by an invite link; a bad selection is refused in place; played to the end."""
     table = _table(server)
     url = f"{server}/join/{table['code']}"
 
@@ -78,6 +79,18 @@ def test_a_whole_match_at_a_server_table_by_keys(server: str) -> None:
             await wait_turn(pilot)
             assert "Your turn" in screen_text(app)
             shot(app, "remote-toy-start")
+            await pilot.press("1")  # bid
+            await wait_turn(pilot)
+            await pilot.press("a", "b", "enter")  # two cards: the toy plays one
+            await pilot.pause(0.2)
+            assert app.message.startswith("Not allowed"), app.message
+            # the server's refusal comes back in the rule's words, and nothing changes
+            version = session.version
+            hand = session.observation["hand"] if session.observation else []
+            other = next(f"{s}{r}" for s in "SHDC" for r in range(2, 7) if f"{s}{r}" not in hand)
+            reason = await session.act(TOY.action_from_json({"type": "play", "cards": [other]}))
+            assert reason and "hand" in reason and session.version == version
+            await pilot.press("escape")
             await play_by_keys(pilot, random.Random(4))
             await wait_turn(pilot)
             assert session.observation is not None
@@ -90,23 +103,6 @@ def test_a_whole_match_at_a_server_table_by_keys(server: str) -> None:
     # running the command again returns to the same seat with the saved token
     again = RemoteSession(url, "en", name="Tester")
     assert again.token is not None and again.seat == 0
-
-
-def test_illegal_action_at_a_server_is_explained(server: str) -> None:
-    table = _table(server)
-
-    async def main() -> None:
-        session = RemoteSession(f"{server}/table.html?id={table['id']}", "en", name="T")
-        app = PakkaApp(session, "en")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_turn(pilot)
-            await pilot.press("1")  # bid
-            await wait_turn(pilot)
-            await pilot.press("a", "b", "enter")  # two cards: the toy plays one
-            await pilot.pause(0.2)
-            assert app.message.startswith("Not allowed"), app.message
-
-    asyncio.run(main())
 
 
 def test_urls() -> None:
