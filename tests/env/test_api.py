@@ -136,3 +136,10 @@ def test_parallel_illegal_index_changes_nothing() -> None:
     with pytest.raises(ValueError, match="not legal now"):
         env.step(actions)
     assert env.state_.to_json() == before
+
+
+def test_parallel_env_works_for_other_games_too() -> None:
+    env = pakka.env.parallel_env("pentagrammi", deals=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        parallel_api_test(env, num_cycles=200)
