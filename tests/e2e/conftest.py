@@ -15,13 +15,16 @@ import pytest
 CHROMIUM = os.environ.get("PAKKA_CHROMIUM", "/usr/bin/chromium")
 OUT = Path(__file__).resolve().parents[2] / "test-output"
 
-if not Path(CHROMIUM).exists():
-    pytest.skip(
-        f"end-to-end browser tests need Chromium at {CHROMIUM} (apt-get install chromium)",
-        allow_module_level=True,
-    )
-playwright_sync = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
-pytest.importorskip("uvicorn", reason="the server extra is not installed")
+
+def require_browser() -> None:
+    """Skip the calling test module, saying why, when Chromium or Playwright is missing."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(
+            f"end-to-end browser tests need Chromium at {CHROMIUM} (apt-get install chromium)",
+            allow_module_level=True,
+        )
+    pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
 
 
 def _free_port() -> int:
@@ -55,7 +58,9 @@ def server(tmp_path: Path, toy: Any) -> Iterator[str]:
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as p:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
         b = p.chromium.launch(
             executable_path=CHROMIUM,
             args=[

@@ -5,7 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from tests.e2e.conftest import require_browser
 from tests.server.conftest import toy  # noqa: F401  (fixture)
+
+require_browser()
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
 STEP_TIMEOUT = 30_000
 
@@ -23,14 +29,18 @@ def _play_until_over(page: Any, shots: Path, prefix: str) -> int:
         if not shot_taken and page.locator(".hand-card.playable").count():
             page.screenshot(path=str(shots / f"{prefix}-play.png"), full_page=True)
             shot_taken = True
-        moves = page.locator("#actions button.move")
-        cards = page.locator("#hand .hand-card.playable")
-        if cards.count():
-            cards.first.click()
-        elif moves.count():
-            moves.first.click()
-        else:
-            raise AssertionError("my turn, but nothing to click")
+        for _attempt in range(3):  # the page may redraw under the pointer: click again
+            moves = page.locator("#actions button.move")
+            cards = page.locator("#hand .hand-card.playable")
+            target = cards.first if cards.count() else moves.first if moves.count() else None
+            if target is None:
+                raise AssertionError("my turn, but nothing to click")
+            try:
+                target.click(timeout=5_000)
+                break
+            except PlaywrightTimeout:
+                if page.evaluate("document.body.dataset.version") != version:
+                    break
         page.wait_for_function(
             f"document.body.dataset.version !== {version!r}", timeout=STEP_TIMEOUT
         )

@@ -10,7 +10,10 @@ import httpx
 import pytest
 
 import pakka.games
+from tests.e2e.conftest import require_browser
 from tests.server.conftest import toy  # noqa: F401  (fixture used by `server`)
+
+require_browser()
 
 STEP_TIMEOUT = 30_000
 

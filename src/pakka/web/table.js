@@ -56,20 +56,21 @@ function send(obj) {
 }
 
 function onMessage(m) {
+  // redraw only on a real change: duplicates (same table view, same state version) are common
   if (m.type === "hello") { S.seat = m.seat; }
-  else if (m.type === "table") { S.view = m.table; }
-  else if (m.type === "state") {
-    if (S.msg && m.match === S.msg.match && m.version < S.msg.version) return;
-    const fresh = !S.msg || m.version !== S.msg.version || m.match !== S.msg.match;
+  else if (m.type === "table") {
+    if (S.view && JSON.stringify(S.view) === JSON.stringify(m.table)) return;
+    S.view = m.table;
+  } else if (m.type === "state") {
+    if (S.msg && m.match === S.msg.match && m.version <= S.msg.version) return;
     if (S.msg && m.match !== S.msg.match) S.log = [t("started")];
     S.msg = m;
-    if (fresh) {
-      S.selected = []; S.choosing = null; S.hint = null; S.error = null;
-      for (const e of m.events) S.log.push(eventText(e, S.view, S.seat));
-      S.log = S.log.slice(-60);
-    }
+    S.selected = []; S.choosing = null; S.hint = null; S.error = null;
+    for (const e of m.events) S.log.push(eventText(e, S.view, S.seat));
+    S.log = S.log.slice(-60);
   } else if (m.type === "error") { S.error = m.message; }
   else if (m.type === "hint") { applyHint(m); }
+  else if (m.type === "pong") return;
   draw();
 }
 
