@@ -459,8 +459,8 @@ class GuandanState(State):
             "prev_order": list(self.prev_order),
             "shuffles": self.shuffles,
             "phase": self.phase,
-            "hands": [_hand_json(h) for h in self.hands],
-            "shown": [_hand_json(h) for h in self.shown],
+            "hands": [" ".join(sorted([_STR[c.suit, c.rank] for c in h])) for h in self.hands],
+            "shown": [" ".join(sorted([_STR[c.suit, c.rank] for c in h])) for h in self.shown],
             "history": self.history,
             "finished": list(self.finished),
             "top": None if self.top is None else str(self.top),
@@ -645,7 +645,9 @@ _STR: Final = {(c.suit, c.rank): str(c) for c in guandan_deck()}
 
 def _hand_json(cards: list[Card]) -> list[str]:
     """Cards as notation strings in display order (a fast ``hand_json``)."""
-    return [_STR[c.suit, c.rank] for c in sorted(cards, key=lambda c: _SORT[c.suit, c.rank])]
+    if not cards:
+        return []
+    return [_STR[k] for k in sorted([(c.suit, c.rank) for c in cards], key=_SORT.__getitem__)]
 
 
 def _entry(seat: int, play: Play) -> JSON:

@@ -255,15 +255,19 @@ class _Gen:
 
     def straight_flushes(self, floor: int) -> None:
         out, wk, w, nat = self.out, self.wk, self.w, self.nat
-        for start in range(1, 11):
-            if 5500 + start <= floor:
-                continue
-            ranks = window_ranks(start, 5)
-            for s in range(4):
-                ks = [(r - 2) * 4 + s for r in ranks]
-                have = [i for i in range(5) if nat[ks[i]]]
-                if len(have) < 5 - w:
+        for s in range(4):
+            # ranks of suit s held (bit r; the ace also as bit 1)
+            mask = 0
+            for r in range(2, 15):
+                if nat[(r - 2) * 4 + s]:
+                    mask |= 1 << r
+            if mask & (1 << 14):
+                mask |= 2
+            for start in range(1, 11):
+                if 5500 + start <= floor or (mask >> start & 31).bit_count() < 5 - w:
                     continue
+                ks = [(r - 2) * 4 + s for r in window_ranks(start, 5)]
+                have = [i for i in range(5) if nat[ks[i]]]
                 for nw in range(5 - len(have), w + 1):
                     for keep in combinations(have, 5 - nw):
                         out.append(
@@ -305,7 +309,7 @@ class _Gen:
         out, wk, w, rc = self.out, self.wk, self.w, self.rc
         for n in range(lo, hi + 1):
             for r in self.by_power:
-                if n * 1000 + power(r, self.level) <= floor:
+                if rc[r] + w < n or n * 1000 + power(r, self.level) <= floor:
                     continue
                 for nw in range(min(w, n - 1), -1, -1):
                     m = n - nw
