@@ -14,6 +14,7 @@ from tests.e2e.conftest import require_browser
 from tests.server.conftest import toy  # noqa: F401  (fixture used by `server`)
 
 require_browser()
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
 STEP_TIMEOUT = 30_000
 
@@ -23,10 +24,14 @@ def click_action(page: Any, index: int, action: dict[str, Any]) -> None:
     cards = action.get("cards") or []
     if cards:
         if page.locator("#play-btn").count() == 0:  # one card per move: a click plays it
-            page.locator(f'#hand .hand-card.playable[data-card="{cards[0]}"]').first.click()
+            page.locator(f'#hand .hand-card.playable[data-card="{cards[0]}"]').first.click(
+                timeout=5_000
+            )
             return
         for c in cards:
-            page.locator(f'#hand .hand-card[data-card="{c}"]:not(.selected)').first.click()
+            page.locator(f'#hand .hand-card[data-card="{c}"]:not(.selected)').first.click(
+                timeout=5_000
+            )
         page.click("#play-btn")
         if page.locator("#choose").count():
             page.click(f'#choose button[data-index="{index}"]')
@@ -91,7 +96,10 @@ def test_a_person_plays_a_deal(game: str, server: str, browser: Any, shots: Path
             page.wait_for_timeout(50)
             continue
         index = pick(game, now["legal_actions"])
-        click_action(page, index, now["legal_actions"][index])
+        try:
+            click_action(page, index, now["legal_actions"][index])
+        except PlaywrightTimeout:  # the page redrew under the pointer: look again
+            continue
         clicks += 1
         if clicks == 3:
             page.screenshot(path=str(shots / f"e2e-{game}-play.png"), full_page=True)

@@ -474,7 +474,13 @@ class _Connection:
                     if self.room.state is not None and self.seat is not None
                     else []
                 )
-                told = IllegalAction(self.seat, _shown(exc.action), exc.reason, legal)
+                reason = exc.reason
+                if msg.version is not None and msg.version != self.room.version:
+                    reason += (
+                        f" (you saw version {msg.version}; the table has moved on to "
+                        f"{self.room.version})"
+                    )
+                told = IllegalAction(self.seat, _shown(exc.action), reason, legal)
                 await self.error("illegal", str(told), [a.to_json() for a in legal])
             except RoomError as exc:
                 code: P.ErrorCode = "not_seated" if exc.status == 403 else "not_started"

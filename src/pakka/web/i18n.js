@@ -213,6 +213,13 @@ export const WORDS = {
     my_commit: "valintasi", remaining: "jäljellä", level: "taso", levels: "tasot",
     tribute: "vero", team: "joukkue", finished: "valmiit", none: "ei mitään",
     in: "mukana", rest: "lepää", left: "vasemmalle", right: "oikealle",
+    round: "kierros", deal_scored: "jako pisteytetty", trick_won: "tikin voitti",
+    deal_over: "jako päättyi", finish_order: "järjestys", winner: "voittaja", winners: "voittajat",
+    scores: "pisteet", card: "kortti", seat: "paikka", combo: "yhdistelmä", place: "sija",
+    return: "palauta", return_chosen: "palautus valittu", from: "keneltä", to: "kenelle",
+    single: "yksittäinen", pair: "pari", triple: "kolmoset", full_house: "täyskäsi",
+    straight: "suora", tube: "putki", plate: "levy", bomb: "pommi",
+    straight_flush: "värisuora", joker_bomb: "jokeripommi", captured_by: "kaappasi",
   },
   en: {},
 };

@@ -108,14 +108,17 @@ async function create(e) {
 async function loadTables() {
   const box = document.getElementById("tables");
   try {
-    const tables = await api("/api/tables?status=open");
-    if (!tables.length) { box.replaceChildren(el("p", { class: "muted" }, t("no_open_tables"))); return; }
-    box.replaceChildren(el("ul", { class: "tables" }, tables.map((x) => {
+    const open = await api("/api/tables?status=open");
+    const playing = await api("/api/tables?status=playing");
+    const row = (x, label) => {
       const free = x.seats.filter((s) => !s.taken).length;
-      const who = x.seats.filter((s) => s.name).map((s) => s.name).join(", ");
-      return el("li", {}, el("strong", {}, x.title), ` · ${x.players} · ${t("free_seats", { n: free })} · ${who} `,
-        el("a", { href: `/table.html?id=${x.id}`, class: "button" }, t("join")));
-    })));
+      const who = x.seats.map((s) => s.name || (s.kind === "bot" ? t("bot") : "—")).join(", ");
+      return el("li", {}, el("strong", {}, x.title), ` · ${free ? t("free_seats", { n: free }) + " · " : ""}${who} `,
+        el("a", { href: `/table.html?id=${x.id}`, class: "button" }, label));
+    };
+    const items = [...open.map((x) => row(x, t("join"))), ...playing.slice(0, 10).map((x) => row(x, t("watch")))];
+    if (!items.length) { box.replaceChildren(el("p", { class: "muted" }, t("no_open_tables"))); return; }
+    box.replaceChildren(el("ul", { class: "tables" }, items));
   } catch (err) { box.replaceChildren(el("p", { class: "error" }, err.message)); }
 }
 
