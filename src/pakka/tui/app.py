@@ -355,7 +355,8 @@ class PakkaApp(App[None]):
             )
             status = render.seat_status(game, p, obs, self.lang)
             lines.append(f"{marker} {name} {cards}  {status}")
-        self.query_one("#seats", Static).update("\n".join(lines))
+        widget = self.query_one("#seats", Static)
+        widget.update(render.flow(lines, widget.content_size.width))
 
     def _draw_table(self, obs: JSON | None) -> None:
         if obs is None:
@@ -364,7 +365,8 @@ class PakkaApp(App[None]):
         lines = render.table_lines(obs, self.seat_name, self.lang)
         if obs.get("result") is not None:
             lines += self._result_lines(obs["result"])
-        self.query_one("#table", Static).update("\n".join(lines))
+        widget = self.query_one("#table", Static)
+        widget.update(render.flow(lines, widget.content_size.width))
 
     def _result_lines(self, result: JSON) -> list[str]:
         winners = ", ".join(self.seat_name(s) for s in result.get("winners", []))
@@ -457,11 +459,11 @@ class PakkaApp(App[None]):
             label = render.action_label(action.to_json(), self.lang)
             style = "b reverse" if action == self.hint_action else "b"
             parts.append(
-                f"[@click=app.choose({i})][{style}]{CHOICE_KEYS[i]}[/]\u00a0{escape(label)}[/]"
+                f"[@click=app.choose({i})][{style}]{CHOICE_KEYS[i]}[/] {escape(label)}[/]"
             )
         if len(self.choices) > len(CHOICE_KEYS):
             parts.append(f"[@click=app.more]{escape(t('tui_more', self.lang))}[/]")
-        widget.update("  ".join(parts))
+        widget.update(render.flow(["  ".join(parts)], widget.content_size.width))
 
     def _draw_status(self) -> None:
         if not self._mounted:

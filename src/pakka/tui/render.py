@@ -9,10 +9,12 @@ from data is escaped.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from textual.content import Content
 from textual.markup import escape
 
 from pakka.cards import SUIT_SYMBOLS, Card, parse_card
@@ -50,6 +52,40 @@ def is_red(card: Card) -> bool:
     if card.is_joker:
         return card.rank != 15  # the black joker is black; JK and RJ are drawn red
     return card.suit in ("H", "D")
+
+
+def flow(lines: Sequence[str], width: int) -> Content:
+    """Markup lines laid out for ``width`` cells, breaking only between entries.
+
+    Entries are separated by two or more spaces; a line too long for ``width`` continues on
+    the next line (indented by two) at an entry boundary, so a seat's name stays with its
+    card.  An entry longer than the width is left to the widget's own wrapping.
+    """
+    out: list[Content] = []
+    for line in lines:
+        content = Content.from_markup(line)
+        plain = content.plain
+        if width <= 0 or content.cell_length <= width:
+            out.append(content)
+            continue
+        pieces: list[Content] = []
+        start = 0
+        for m in re.finditer(r" {2,}", plain):
+            pieces.append(content[start : m.start()])
+            start = m.end()
+        pieces.append(content[start:])
+        current: Content | None = None
+        for piece in pieces:
+            if current is None:
+                current = piece
+            elif current.cell_length + 2 + piece.cell_length <= width:
+                current = current + Content("  ") + piece
+            else:
+                out.append(current)
+                current = Content("  ") + piece
+        if current is not None:
+            out.append(current)
+    return Content("\n").join(out)
 
 
 def card_markup(token: Any, style: str = "") -> str:
@@ -480,17 +516,21 @@ def _table_anarchy(
         lines.append(f"{_lbl('tui_you_pass', lang)} {cards_markup(table['my_pass'])}")
     last = table.get("last_trick")
     if isinstance(last, Mapping):
-        parts = []
-        for c, by, cap in zip(
-            last.get("cards", []),
-            last.get("played_by", []),
-            last.get("captured_by", []),
-            strict=False,
-        ):
-            parts.append(f"{escape(names(by))} {card_markup(c)}→{escape(names(cap))}")
+        cards = list(last.get("cards", []))
+        played_by = list(last.get("played_by", []))
+        captured_by = list(last.get("captured_by", []))
         bomb = f" [b red]{escape(t('tui_bomb', lang))}[/]" if last.get("bomb") else ""
         lines.append(f"{_lbl('tui_last_trick', lang)}{bomb}")
-        lines.append("  " + "  ".join(parts))
+        played = "  ".join(
+            f"{escape(names(by))} {card_markup(c)}" for c, by in zip(cards, played_by, strict=False)
+        )
+        lines.append("  " + played)
+        taken: dict[str, list[str]] = {}
+        for c, cap in zip(cards, captured_by, strict=False):
+            taken.setdefault(names(cap), []).append(c)
+        lines.append(
+            "  → " + "   ".join(f"{escape(who)}: {cards_markup(cs)}" for who, cs in taken.items())
+        )
     if table.get("dummy") is not None:
         top = table.get("dummy_top")
         shown = card_markup(top) if top else "—"
