@@ -485,6 +485,15 @@ class _Connection:
             except RoomError as exc:
                 code: P.ErrorCode = "not_seated" if exc.status == 403 else "not_started"
                 await self.error(code, str(exc), self._legal())
+            except PakkaError as exc:  # a game's reader raising another error of the family
+                await self.error("illegal", str(exc), self._legal())
+            except Exception:  # storage down, or a bug: nothing was applied
+                log.exception("action at table %s failed", self.room.id)
+                await self.error(
+                    "bad_message",
+                    "the server could not take this action (nothing changed); try again",
+                    self._legal(),
+                )
 
 
 def _shown(action: Any) -> Any:
