@@ -23,8 +23,9 @@ Canonical mode
     flushes are never merged (the suit and the wild positions are the play).
 
 Order
-    Plays are listed by type (``TYPES`` order), then rising value (power, window or bomb
-    strength), then by the card choice in generation order; ``PASS`` comes first.
+    ``PASS`` first (when following); then the non-bomb types in ``TYPES`` order, each by
+    rising value (power or window); then the bomb class (bombs, straight flushes, joker
+    bomb) by rising strength; plays of equal value in generation order (deterministic).
 
 >>> len(legal_plays("S3 D3 H3", "2"))
 7
