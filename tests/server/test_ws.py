@@ -216,3 +216,26 @@ def test_hint_offers_a_legal_action(client: TestClient, app: FastAPI) -> None:
         hint = until(ws, lambda m: m["type"] == "hint")
         assert hint["action"] in msg["legal_actions"]
         assert hint["engine"] or "no hint engine yet" in hint["text"]
+
+
+def test_an_action_that_cannot_be_saved_is_not_applied(
+    client: TestClient, app: FastAPI, monkeypatch: Any
+) -> None:
+    tid, t0, t1 = two_people(client)
+    room = app.state.registry.rooms[tid]
+    seat = min(room.state.to_act())
+    before, version = room.state.full_state(), room.version
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(app.state.registry.storage, "append_action", broken)
+    with connect(client, tid, t0 if seat == 0 else t1) as ws:
+        msg = state(ws)
+        ws.send_json({"type": "action", "action": msg["legal_actions"][0]})
+        err = until(ws, lambda m: m["type"] in ("error", "state") and m.get("version") != version)
+        assert err["type"] == "error" and "nothing changed" in err["message"]
+        assert room.version == version and room.state.full_state() == before
+        monkeypatch.undo()
+        ws.send_json({"type": "action", "action": msg["legal_actions"][0]})
+        assert state(ws, version + 1)["version"] == version + 1
