@@ -458,12 +458,11 @@ class PakkaApp(App[None]):
         for i, action in enumerate(self.choices[: len(CHOICE_KEYS)]):
             label = render.action_label(action.to_json(), self.lang)
             style = "b reverse" if action == self.hint_action else "b"
-            parts.append(
-                f"[@click=app.choose({i})][{style}]{CHOICE_KEYS[i]}[/] {escape(label)}[/]"
-            )
+            parts.append(f"[@click=app.choose({i})][{style}]{CHOICE_KEYS[i]}[/] {escape(label)}[/]")
         if len(self.choices) > len(CHOICE_KEYS):
             parts.append(f"[@click=app.more]{escape(t('tui_more', self.lang))}[/]")
-        widget.update(render.flow(["  ".join(parts)], widget.content_size.width))
+        width = widget.content_size.width or self.size.width - 2  # 0 until first shown
+        widget.update(render.flow(["  ".join(parts)], width))
 
     def _draw_status(self) -> None:
         if not self._mounted:
