@@ -11,8 +11,20 @@ const COUNTER_CLOCKWISE = new Set(["guandan"]);
 // Table entries shown large in the middle of the table, in this order.
 const FEATURED = ["top", "trick", "current", "last_trick", "last_round", "turned", "dummy_top", "trump"];
 const SUIT_NAMES = { S: "♠", H: "♥", D: "♦", C: "♣" };
-// Per-game renderers for the middle of the table: (obs, names) => Node | null.
-export const RENDERERS = {};
+// Per-game additions to the middle of the table: (obs, view, mySeat) => Node | null.
+export const RENDERERS = {
+  // Guandan: the level being played and each team's level (team 0 = seats 0 and 2).
+  guandan(obs, view, mySeat) {
+    const tbl = obs.table || {};
+    if (!tbl.level) return null;
+    const teams = (tbl.levels || []).map((lv, team) => {
+      const members = [0, 1, 2, 3].filter((s) => s % 2 === team).map((s) => seatName(view, s, mySeat)).join(" & ");
+      return el("div", { class: "small" }, `${members}: ${lv}`);
+    });
+    return el("div", { class: "feat feat-level" }, el("div", { class: "feat-label" }, word("level")),
+      el("span", { class: "big" }, String(tbl.level)), ...teams);
+  },
+};
 
 export function seatName(view, seat, mySeat) {
   const s = view && view.seats && view.seats[seat];
@@ -178,13 +190,11 @@ export function ring(obs, view, mySeat) {
 }
 
 function middle(obs, view, mySeat) {
-  const custom = RENDERERS[obs.game];
-  if (custom) {
-    const node = custom(obs, view, mySeat);
-    if (node) return node;
-  }
   const tbl = obs.table || {};
   const wrap = el("div", { class: "featured" });
+  const custom = RENDERERS[obs.game];
+  const extra = custom ? custom(obs, view, mySeat) : null;
+  if (extra) wrap.append(extra);
   for (const k of FEATURED) {
     const v = tbl[k];
     if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) continue;
@@ -235,6 +245,23 @@ export function tableDetails(obs) {
   return { details: dl(rest), sheets };
 }
 
+// A deal-by-deal sheet whose rows hold one value per seat: seats as columns.
+function perSeatSheet(rows, n, view, mySeat) {
+  const perSeatKeys = (r) => Object.keys(r).filter((k) => Array.isArray(r[k]) && r[k].length === n);
+  const isArrays = rows.every((r) => Array.isArray(r) && r.length === n);
+  const isObjects = rows.every((r) => r && typeof r === "object" && !Array.isArray(r) && perSeatKeys(r).length);
+  if (!isArrays && !isObjects) return null;
+  const seats = [...Array(n).keys()];
+  const head = el("tr", {}, el("th", {}, "#"), seats.map((s) => el("th", {}, seatName(view, s, mySeat))));
+  const body = rows.map((r, i) => {
+    if (isArrays) return el("tr", {}, el("td", {}, String(i + 1)), r.map((c) => el("td", {}, shortText(c, view, mySeat))));
+    const keys = perSeatKeys(r);
+    const label = r.deal !== undefined ? String(r.deal) : String(i + 1);
+    return el("tr", {}, el("td", {}, label), seats.map((s) => el("td", {}, keys.map((k) => shortText(r[k][s], view, mySeat)).join(" · "))));
+  });
+  return el("div", { class: "scroll" }, el("table", { class: "sheet" }, el("thead", {}, head), el("tbody", {}, body)));
+}
+
 export function scoreSheet(obs, view, mySeat) {
   const box = el("div", { class: "scores" });
   const n = obs.players_count || 0;
@@ -246,7 +273,9 @@ export function scoreSheet(obs, view, mySeat) {
   const { sheets } = tableDetails(obs);
   for (const [k, v] of Object.entries(sheets)) {
     if (v === null || (Array.isArray(v) && v.length === 0)) continue;
-    box.append(el("h4", {}, k === "score_sheet" ? t("score_sheet") : word(k)), valueEl(v));
+    const n2 = obs.players_count || 0;
+    const sheet = Array.isArray(v) && v.length ? perSeatSheet(v, n2, view, mySeat) : null;
+    box.append(el("h4", {}, k === "score_sheet" ? t("score_sheet") : word(k)), sheet || valueEl(v));
   }
   return box;
 }
