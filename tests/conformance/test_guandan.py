@@ -586,3 +586,36 @@ def test_wrong_reading_is_rejected_from_json():
     for combo in ({"type": "straight", "key": "4-8"}, {"type": "bomb", "key": "5x3"}):
         with pytest.raises(IllegalAction, match="cannot be read"):
             GAME.action_from_json({**good, "combo": combo})
+
+
+def test_wild_as_itself_in_a_heart_straight_flush():
+    assert readings("H7 H8 H9 H10 HJ", "7") == [
+        "straight 7-J",
+        "straight 8-Q",
+        "straight_flush 7-J",
+        "straight_flush 8-Q",
+    ]
+    assert readings("H6 H8 H9 H10 HJ", "2") == []
+
+
+def test_stacked_deal_and_first_leader():
+    deck = stacked("S3 D3", "S4", "S5", "S6")
+    st = GAME.new_match(options=GuandanOptions(first_leader=2), seed=1, deck=deck)
+    assert isinstance(st, GuandanState)
+    assert st.to_act() == {2} and st.deal_level == "2" and st.levels == ["2", "2"]
+    obs = st.observation(0)
+    assert {"S3", "D3"} <= set(obs["hand"]) and len(obs["hand"]) == 27
+    assert [p["cards"] for p in obs["players"]] == [27, 27, 27, 27]
+
+
+def test_observation_shows_public_play_state():
+    st = position(["S3 S9", "S4 SJ", "S5 SQ", "S6 SK"], leader=0)
+    play(st, 0, "S3")
+    play(st, 1, "pass")
+    obs = st.observation(3)
+    table = obs["table"]
+    assert table["top"] == {"seat": 0, "cards": "S3", "combo": "single 3"}
+    assert table["passes"] == [1] and table["level"] == "2" and table["turn"] == 2
+    assert obs["history"] == [{"seat": 0, "cards": "S3", "combo": "single 3"}]
+    assert obs["hand"] == ["S6", "SK"] and obs["players"][0]["cards"] == 1
+    assert "S9" not in str(obs)
