@@ -98,6 +98,8 @@ export const CATALOGUE = {
     total: "Total",
     sort_suit: "sort by suit",
     sort_rank: "sort by rank",
+    other_device: "Play this seat on another device",
+    other_device_help: "Open this link there. It holds your seat's secret token: share it with no one.",
   },
   fi: {
     app_title: "pakka",
@@ -194,6 +196,8 @@ export const CATALOGUE = {
     total: "Yhteensä",
     sort_suit: "järjestä maittain",
     sort_rank: "järjestä arvoittain",
+    other_device: "Pelaa tätä paikkaa toisella laitteella",
+    other_device_help: "Avaa tämä linkki siellä. Siinä on paikkasi salainen tunniste: älä jaa sitä kenellekään.",
   },
 };
 

@@ -145,7 +145,12 @@ function body() {
     el("section", { class: "panel" }, el("h3", {}, t("table")), details),
     el("section", { class: "panel" }, el("h3", {}, t("log")), el("ul", { class: "log" }, S.log.slice(-15).reverse().map((x) => el("li", {}, x)))),
     (obs.history || []).length ? el("section", { class: "panel" }, el("h3", {}, t("history")), historyList(obs, S.view, S.seat)) : null));
-  if (S.seat !== null) out.push(el("p", { class: "footer" }, el("button", { type: "button", class: "link", onclick: leave }, t("leave"))));
+  if (S.seat !== null) {
+    const link = `${location.origin}/table.html?id=${S.id}#token=${S.token}&seat=${S.seat}`;
+    out.push(el("details", { class: "footer" }, el("summary", {}, t("other_device")),
+      el("p", { class: "small" }, t("other_device_help")), el("code", { class: "small" }, link)));
+    out.push(el("p", { class: "footer" }, el("button", { type: "button", class: "link", onclick: leave }, t("leave"))));
+  }
   return out;
 }
 
