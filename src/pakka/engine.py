@@ -393,7 +393,9 @@ class State(ABC):
             raise IllegalAction(seat, action, f"it is not your turn; waiting for seat {waiting}")
         memo = self._legal_memo
         if memo is not None and memo[0] == self._version and memo[1] == seat:
-            legal = action in memo[2]  # the list the caller just chose from
+            # the list the caller just chose from: identity first (C-level, no __eq__ calls
+            # on the dataclass actions), then equality for an equal action built elsewhere
+            legal = id(action) in map(id, memo[2]) or action in memo[2]
         else:
             legal = isinstance(action, Action) and self.is_legal(seat, action)
         if not legal:
