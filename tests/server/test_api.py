@@ -138,3 +138,17 @@ def test_oversized_bodies_are_refused(client: TestClient) -> None:
         headers={"Content-Type": "application/json"},
     )
     assert r.status_code == 413 and "limited to 65536 bytes" in r.json()["detail"]
+
+
+def test_tables_of_games_no_longer_registered_are_not_listed(client: TestClient) -> None:
+    from pakka import engine
+
+    made = create(client, players=2, name="Ann")
+    client.app.state.registry.rooms.clear()  # type: ignore[attr-defined]  # as after a restart
+    engine._REGISTRY.pop("toy")
+    try:
+        listed = client.get("/api/tables")
+        assert listed.status_code == 200
+        assert made["table"]["id"] not in [t["id"] for t in listed.json()]
+    finally:
+        engine._REGISTRY["toy"] = __import__("tests.generic.toy", fromlist=["TOY"]).TOY

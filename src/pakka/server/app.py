@@ -225,8 +225,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             room = reg.rooms.get(rec.id)
             if room is not None:
                 out.append(room.view())
-            else:
+                continue
+            try:
                 out.append(Room(rec, pakka.games.get(rec.game)).view())
+            except PakkaError as exc:  # a game this server no longer has, or old options
+                log.warning("table %s is not listed: %s", rec.id, exc)
         return out
 
     @api.post("/tables", status_code=201, summary="Create a table (and sit at it with a name)")
