@@ -150,5 +150,7 @@ def test_tables_of_games_no_longer_registered_are_not_listed(client: TestClient)
         listed = client.get("/api/tables")
         assert listed.status_code == 200
         assert made["table"]["id"] not in [t["id"] for t in listed.json()]
+        gone = client.get(f"/api/tables/{made['table']['id']}")
+        assert gone.status_code == 409 and "unknown game 'toy'" in gone.json()["detail"]
     finally:
         engine._REGISTRY["toy"] = __import__("tests.generic.toy", fromlist=["TOY"]).TOY

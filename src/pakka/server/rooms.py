@@ -326,26 +326,36 @@ class RoomRegistry:
             rec = self.storage.load_table(table_id) if len(table_id) <= 32 else None
             if rec is None:
                 raise RoomError(404, f"there is no table {table_id!r}")
-            room = Room(rec, pakka.games.get(rec.game))
-            for s in room.seats:
-                if s.is_bot:
-                    s.bot = make_bot(rec.game, s.rec.level or "random", None)
-            if rec.match > 0:
-                match = self.storage.match(rec.id, rec.match)
-                if match is None:
-                    raise RoomError(500, f"table {rec.id} lost match {rec.match}")
-                room.state = room.game.from_json(
-                    {
-                        "game": rec.game,
-                        "players": rec.players,
-                        "options": rec.options,
-                        "seed": match.seed,
-                        "actions": match.actions,
-                    }
-                )
+            try:
+                room = self._restore(rec)
+            except PakkaError as exc:
+                if isinstance(exc, RoomError):
+                    raise
+                raise RoomError(409, f"table {rec.id} cannot be restored here: {exc}") from None
             self.rooms[table_id] = room
         async with room.lock:
             self._kick(room)
+        return room
+
+    def _restore(self, rec: TableRecord) -> Room:
+        """A room from its stored record: seats, bots, and the match replayed from its log."""
+        room = Room(rec, pakka.games.get(rec.game))
+        for s in room.seats:
+            if s.is_bot:
+                s.bot = make_bot(rec.game, s.rec.level or "random", None)
+        if rec.match > 0:
+            match = self.storage.match(rec.id, rec.match)
+            if match is None:
+                raise RoomError(500, f"table {rec.id} lost match {rec.match}")
+            room.state = room.game.from_json(
+                {
+                    "game": rec.game,
+                    "players": rec.players,
+                    "options": rec.options,
+                    "seed": match.seed,
+                    "actions": match.actions,
+                }
+            )
         return room
 
     def forget(self, room: Room) -> None:
