@@ -66,7 +66,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any, Literal
 
 from pakka.cards import (
@@ -332,14 +332,45 @@ class PassCards(Action):
         return {"type": "pass_cards", "cards": [str(self.left), str(self.right)]}
 
 
-_PLAY: dict[Card, Play] = {c: Play(c) for c in deck_with_jokers(1)}
+_DECK = tuple(deck_with_jokers(JOKERS))
+"""The pack in :meth:`Card.sort_key` order, built once: every deal deals these objects."""
+_PLAY: dict[Card, Play] = {c: Play(c) for c in _DECK[: -JOKERS + 1]}
 _ORDERED = sorted(_PLAY, key=Card.sort_key)
 _VALUES = len(_ORDERED)
 _ID = {c: i for i, c in enumerate(_ORDERED)}
 """Each card value's place in :meth:`Card.sort_key` order (the joker last)."""
 _PASS = [PassCards(a, b) for a in _ORDERED for b in _ORDERED]
 """Every pass action by ``id(left) * _VALUES + id(right)``, built once."""
+_PASS_OF = {(a, b): _PASS[a * _VALUES + b] for a in range(_VALUES) for b in range(_VALUES)}
+"""Every pass action by ``(id(left), id(right))``."""
 _TO_ACT = [frozenset((s,)) for s in range(PLAYERS)]
+
+# Tables by ``[card.suit][card.rank]``: the hot paths read a card's action, place and
+# notation without hashing or comparing ``Card`` dataclasses (Python-level calls).
+_PLAY_OF: dict[str, list[Play]] = {}
+_ID_OF: dict[str, list[int]] = {}
+_NAME: dict[str, list[str]] = {}
+for _card, _i in _ID.items():
+    _PLAY_OF.setdefault(_card.suit, [_PLAY[_card]] * 15)[_card.rank] = _PLAY[_card]
+    _ID_OF.setdefault(_card.suit, [0] * 15)[_card.rank] = _i
+    _NAME.setdefault(_card.suit, [""] * 15)[_card.rank] = str(_card)
+
+
+_SUIT_BASE = {SPADES: 0, HEARTS: 16, DIAMONDS: 32, CLUBS: 48, JOKER_SUIT: 64}
+
+
+def _sort_key(card: Card) -> int:
+    """:meth:`Card.sort_key` as one int (same order, cheaper)."""
+    return _SUIT_BASE[card.suit] + card.rank
+
+
+def _index(cards: list[Card], card: Card) -> int:
+    """``cards.index(card)`` comparing suit and rank directly (no dataclass ``__eq__``)."""
+    suit, rank = card.suit, card.rank
+    for i, c in enumerate(cards):
+        if c.rank == rank and c.suit == suit:
+            return i
+    raise ValueError(f"{card} is not in the list")
 
 
 # --- options ---------------------------------------------------------------------------------
@@ -407,14 +438,18 @@ class PentagrammiState(State):
         self._start_deal(deck)
 
     def _start_deal(self, deck: list[Card] | None) -> None:
+        first = self.dealer + 1
+        hands: list[list[Card]] = [[]] * PLAYERS
         if deck is None:
-            deck = self.game.deck(PLAYERS, self.options)
-            self.chance(self.deal_no + 1).shuffle(deck)
-        hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
-        for i, card in enumerate(deck):
-            hands[(self.dealer + 1 + i) % PLAYERS].append(card)
-        for hand in hands:
-            hand.sort(key=Card.sort_key)
+            # Shuffling positions draws exactly what shuffling the pack (which is in
+            # ``_DECK`` order) would, and a hand sorts as plain ints.
+            order = list(range(len(_DECK)))
+            self.chance(self.deal_no + 1).shuffle(order)
+            for j in range(PLAYERS):
+                hands[(first + j) % PLAYERS] = [_DECK[i] for i in sorted(order[j::PLAYERS])]
+        else:
+            for j in range(PLAYERS):
+                hands[(first + j) % PLAYERS] = sorted(deck[j::PLAYERS], key=Card.sort_key)
         self.hands = hands
         self.phase = "pass"
         self.passing = [[] for _ in range(PLAYERS)]
@@ -437,13 +472,22 @@ class PentagrammiState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         if self.phase == "play":
-            return [_PLAY[c] for c in _legal(hand, self.led)]
-        ids = sorted({_ID[c] for c in hand})
-        double = len(ids) < len(hand)  # the only repeated card is the joker (the last id)
-        last = ids[-1]
-        return [
-            _PASS[a * _VALUES + b] for a in ids for b in ids if a != b or (double and a == last)
-        ]
+            led = self.led
+            if led is not None:
+                follow = [c for c in hand if c.suit == led or c.suit == JOKER_SUIT]
+                if follow and follow[0].suit == led:  # the hand is sorted: jokers last
+                    hand = follow
+            out: list[Action] = [_PLAY_OF[c.suit][c.rank] for c in hand]
+            while len(out) > 1 and out[-1] is out[-2]:  # a second joker (jokers sort last)
+                out.pop()
+            return out
+        ids = sorted({_ID_OF[c.suit][c.rank] for c in hand})
+        # every ordered pair of two values, in (left, right) order; two of the same value
+        # only for the joker held twice (the last id, so its pair comes last)
+        out = list(map(_PASS_OF.__getitem__, permutations(ids, 2)))
+        if len(ids) < len(hand):
+            out.append(_PASS_OF[ids[-1], ids[-1]])
+        return out
 
     def is_legal(self, seat: int, action: Action) -> bool:
         if isinstance(action, Play):
@@ -487,15 +531,19 @@ class PentagrammiState(State):
 
     def _apply_pass(self, seat: int, action: PassCards) -> list[Event]:
         hand = self.hands[seat]
-        left = hand.pop(hand.index(action.left))
-        right = hand.pop(hand.index(action.right))
+        left = hand.pop(_index(hand, action.left))
+        right = hand.pop(_index(hand, action.right))
         self.passing[seat] = [left, right]
         events = [
             Event("passed", {"seat": seat}),
             Event(
                 "pass_cards",
-                {"seat": seat, "left": str(left), "right": str(right)},
-                frozenset((seat,)),
+                {
+                    "seat": seat,
+                    "left": _NAME[left.suit][left.rank],
+                    "right": _NAME[right.suit][right.rank],
+                },
+                _TO_ACT[seat],
             ),
         ]
         if all(self.passing):
@@ -513,12 +561,12 @@ class PentagrammiState(State):
                 events.append(
                     Event(
                         "card_passed",
-                        {"from": giver, "to": to, "card": str(card)},
+                        {"from": giver, "to": to, "card": _NAME[card.suit][card.rank]},
                         frozenset((giver, to)),
                     )
                 )
         for hand in self.hands:
-            hand.sort(key=Card.sort_key)
+            hand.sort(key=_sort_key)
         self.passing = [[] for _ in range(PLAYERS)]
         self.phase = "play"
         events.append(Event("play_started", {"leader": self.leader}))
@@ -526,18 +574,21 @@ class PentagrammiState(State):
 
     def _apply_play(self, seat: int, wanted: Card) -> list[Event]:
         hand = self.hands[seat]
-        card = hand.pop(hand.index(wanted))
-        self.trick.append(card)
-        if card.suit != JOKER_SUIT:
-            if self.led is None:
-                self.led = card.suit
-            elif card.suit != self.led and self.led not in self.voids[seat]:
-                self.voids[seat] += self.led
-        events = [Event("play", {"seat": seat, "card": str(card)})]
-        if len(self.trick) < PLAYERS:
+        card = hand.pop(_index(hand, wanted))
+        trick = self.trick
+        trick.append(card)
+        suit = card.suit
+        if suit != JOKER_SUIT:
+            led = self.led
+            if led is None:
+                self.led = suit
+            elif suit != led and led not in self.voids[seat]:
+                self.voids[seat] += led
+        event = Event("play", {"seat": seat, "card": _NAME[suit][card.rank]})
+        if len(trick) < PLAYERS:
             self.turn = (seat + 2) % PLAYERS
-            return events
-        return events + self._finish_trick()
+            return [event]
+        return [event, *self._finish_trick()]
 
     def _finish_trick(self) -> list[Event]:
         assert self.led is not None
@@ -553,7 +604,11 @@ class PentagrammiState(State):
         events = [
             Event(
                 "trick_won",
-                {"winner": winner, "cards": [str(c) for c in self.trick], "scorers": list(scorers)},
+                {
+                    "winner": winner,
+                    "cards": [_NAME[c.suit][c.rank] for c in self.trick],
+                    "scorers": list(scorers),
+                },
             )
         ]
         self.trick = []
@@ -595,6 +650,11 @@ class PentagrammiState(State):
         cards -= Counter(got)
         cards += Counter(given)
         return sorted(cards.elements(), key=Card.sort_key)
+
+    def deal_number(self) -> int:
+        """The current deal, 0-based (the last one once the match is over)."""
+        deals: int = self.options.deals
+        return min(self.deal_no, deals - 1)
 
     def trick_cards(self, seat: int) -> list[Card]:
         """``seat``'s card in the current trick, if it has played one."""
@@ -774,7 +834,7 @@ class PentagrammiGame(Game):
         return PentagrammiState(self, players, options, seed, deck)
 
     def deck(self, players: int, options: Any) -> list[Card]:
-        return deck_with_jokers(JOKERS)
+        return list(_DECK)
 
     def action_from_json(self, data: Any) -> Action:
         if not isinstance(data, dict):
