@@ -181,8 +181,11 @@ export function ring(obs, view, mySeat) {
     const x = 50 + 40 * Math.cos(phi);
     const y = 50 + 38 * Math.sin(phi);
     const b = seatBox(obs, view, mySeat, seat);
-    b.style.left = `${x}%`;
     b.style.top = `${y}%`;
+    // seats at the sides hug the edge so that a narrow screen does not cut them off
+    if (x < 30) { b.style.left = "1%"; b.style.transform = "translate(0, -50%)"; }
+    else if (x > 70) { b.style.right = "1%"; b.style.transform = "translate(0, -50%)"; }
+    else b.style.left = `${x}%`;
     box.append(b);
   }
   box.append(el("div", { class: "middle" }, middle(obs, view, mySeat)));
