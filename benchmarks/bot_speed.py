@@ -20,7 +20,12 @@ import time
 import pakka.games
 from pakka.bots import LEVELS, make
 
-SETUPS = {"pentagrammi": (5, {"deals": 1}), "norlanninnakki": (4, {}), "anarchy": (4, {})}
+SETUPS = {
+    "pentagrammi": (5, {"deals": 1}),
+    "norlanninnakki": (4, {}),
+    "anarchy": (4, {}),
+    "guandan": (4, {"end_on_double_win": True}),
+}
 
 
 def timings(game_name: str, level: str, decisions: int, seed: int) -> list[float]:

@@ -149,6 +149,17 @@ def test_leads_high_or_a_pair_when_an_opponent_has_one_card() -> None:
     assert choose(obs).combo.type != "single" or str(choose(obs)).startswith("RJ")  # type: ignore[union-attr]
 
 
+def test_leads_a_winner_first_when_one_weak_piece_is_left() -> None:
+    # the pair of red jokers wins its trick; the single 3 then goes out as the last card
+    obs = position(0, "RJ RJ S3", level="7")
+    assert str(choose(obs)) == "RJ RJ pair RJ"
+
+
+def test_does_not_lead_a_single_to_an_opponent_with_one_card() -> None:
+    obs = position(0, "S3 S9 D9 C5 C6 SK", level="7", cards=(6, 1, 10, 10))
+    assert choose(obs).combo.type != "single"  # type: ignore[union-attr]
+
+
 def test_beats_cheaply() -> None:
     # an opponent's single 6: the single 8 beats it without breaking the pair or the joker
     obs = position(0, "S8 SQ DQ BJ S3", top=(3, "D6", "single 6"))

@@ -63,6 +63,10 @@ Piece = tuple[str, int, tuple[tuple[int, int], ...], int, float]
 PLAYERS: Final = 4
 MAX_LEAVES: Final = 160
 """Leaves of the sequence search per decomposition (keeps a decision in milliseconds)."""
+MAX_FOLLOWS: Final = 14
+"""Non-bomb plays (the lowest) weighed when following."""
+MAX_BOMBS: Final = 3
+"""Bombs (the smallest) weighed when following."""
 
 # control of a combination by power (2..17: level rank 15, BJ 16, RJ 17): the chance it wins
 _CTRL_SINGLE: Final = {17: 0.9, 16: 0.78, 15: 0.62, 14: 0.45, 13: 0.3, 12: 0.16, 11: 0.06}
@@ -302,9 +306,9 @@ def _decompose(
         v = cost + _leaf(rc, w, bj, rj, level, None)
         if v < best[0] - 1e-9:
             best[0], best[1] = v, list(seqs)
-        if leaves[0] > MAX_LEAVES:
-            return
         for i in range(start, len(feasible)):
+            if leaves[0] > MAX_LEAVES:
+                return
             ctype, s, ranks, need = feasible[i]
             gaps = _seq_ok(rc, w, ranks, need)
             if gaps < 0:
@@ -621,17 +625,21 @@ def _lead(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     why = "lead"
     scored: list[tuple[float, int, Raw]] = []
     pool = plain or [(raw, p) for raw, p in raws]
+    # one weak piece left besides winners: lead a winner first, the last piece then goes out
+    endgame = sum(1 for _, p in plain if p[4] > 0.45) <= 1 and len(plain) >= 2
     for i, (raw, p) in enumerate(pool):
         ctype = raw[0]
         size = len(raw[2])
         pw = _raw_power(raw, level)
         # the weakest piece first; longer combinations first among equals, then lower
-        score = p[4] + 0.08 * min(size, 6) - 0.001 * pw
+        score = p[4] + 0.08 * min(size, 6) - 0.001 * pw - 0.3 * p[3]
         if raw[0] in BOMB_TYPES:
             score = -10 - 0.001 * pw
+        elif endgame:
+            score = -p[4]
         if opp_min < size:
             score += 0.3  # the short opponent cannot follow this
-        if opp_min <= 2 and ctype in ("single", "pair") and size >= opp_min:
+        if opp_min <= 2 and ctype in ("single", "pair") and size <= opp_min:
             # he may go out on it: lead it only high
             score -= 2.0 - 0.1 * (pw - 2)
         if partner <= 2 and ctype in ("single", "pair") and size == partner and opp_min > 2:
@@ -674,6 +682,10 @@ def _follow(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     before = hand_cost(counts, level)
     gain = 0.3
     holder_cards = view.cards[holder] if holder is not None else 27
+    if holder is not None and holder_cards == 0:
+        # he went out with it: if it stands, his partner leads
+        mate = (holder + 2) % PLAYERS
+        holder_cards = 27 if view.out[mate] else view.cards[mate]
     urgent = holder_cards <= 2 or (holder_cards <= 4 and top.type not in ("single", "pair"))
     if urgent:
         gain += 4.0
@@ -689,11 +701,11 @@ def _follow(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     partner_later = not view.out[view.partner] and (holder is not None) and not urgent
     best: tuple[float, int] | None = None
     choice: Raw | None = None
+    # the cheapest plays of each class are enough (keeps a decision in milliseconds)
+    plain = [r for r in raws if r[0] not in BOMB_TYPES][:MAX_FOLLOWS]
+    raws = plain + [r for r in raws if r[0] in BOMB_TYPES][:MAX_BOMBS]
     for i, raw in enumerate(raws):
         is_bomb = raw[0] in BOMB_TYPES
-        if is_bomb and top.type not in BOMB_TYPES and not urgent and len(raws) > 1:
-            # bombs only when the cheap plays are worse: evaluate them with their full cost
-            pass
         rest = _minus(counts, raw[2])
         after = hand_cost(rest, level)
         g = gain
@@ -740,9 +752,14 @@ class GuandanPolicy:
 
 POLICY = GuandanPolicy()
 
-BUDGET = Budget(worlds=6, seconds=0.6, max_candidates=3)
-"""A rollout replays the rest of the deal; the engine's full-mode move lists make one cost
-tens to hundreds of milliseconds, so ``hard`` samples few worlds and few candidates."""
+BUDGET = Budget(worlds=1, max_candidates=1)
+"""``hard`` plays the heuristic's move (one rollout, no alternatives) until the search can help.
+
+Measured (docs/bots.md, Guandan): with the search's candidates (the heuristic's move plus
+a random sample of the legal actions) and the few worlds that fit in a second, a random
+candidate often wins the noisy comparison and ``hard`` lost 0.5 to 2.6 levels a deal to
+``normal``.  A rollout costs 0.1-0.3 s, mostly the engine listing every legal play in full
+mode, so more worlds do not fit.  Widen the budget (``budget=``) to search anyway."""
 
 
 def value(state: State, seat: int) -> float:
