@@ -382,7 +382,7 @@ class GuandanState(State):
     # --- views -----------------------------------------------------------------------
 
     def _observation(self, seat: int | None) -> JSON:
-        top = None if self.top is None else self.history[-1]
+        top = None if self.top is None else dict(self.history[-1])
         return {
             "deal": self.deal_no,
             "phase": self.phase,
@@ -419,7 +419,7 @@ class GuandanState(State):
                 "winner": self.winner,
             },
             "scores": [LEVELS.index(self.levels[s % 2]) + 2 for s in range(PLAYERS)],
-            "history": list(self.history),
+            "history": [dict(e) for e in self.history],
         }
 
     def _is_over(self) -> bool:
