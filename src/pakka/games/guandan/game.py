@@ -575,7 +575,7 @@ class GuandanGame(Game):
         state.red_joker_holders = list(table["red_joker_holders"])
         state._cache = None
         pool = Counter(guandan_deck())
-        state.history = list(obs["history"])
+        state.history = [dict(e) for e in obs["history"]]
         state.played = [c for e in state.history for c in parse_cards(e["cards"])]
         pool -= Counter(state.played)
         top = table["top"]
