@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -236,7 +236,10 @@ class PakkaApp(App[None]):
         self.run_worker(self._start(), exclusive=True, group="session")
 
     async def _start(self) -> None:
-        await self.session.start()
+        try:
+            await self.session.start()
+        except Exception as exc:  # never end the person's session with a traceback
+            self.say(t("tui_failed", self.lang, reason=f"{type(exc).__name__}: {exc}"), "error")
         self.refresh_view()
 
     async def on_unmount(self) -> None:
@@ -299,14 +302,23 @@ class PakkaApp(App[None]):
             self.hand = hand
             self.selected = set()
             self.cursor = min(self.cursor, max(len(hand) - 1, 0))
-        self._draw_header(obs)
-        self._draw_seats(obs)
-        self._draw_table(obs)
-        self._draw_scores(obs)
-        self._draw_hand()
-        self._draw_choices()
-        self._draw_status()
-        self._draw_keys()
+        steps: list[tuple[Callable[[], None], str]] = [
+            (lambda: self._draw_header(obs), "#header"),
+            (lambda: self._draw_seats(obs), "#seats"),
+            (lambda: self._draw_table(obs), "#table"),
+            (lambda: self._draw_scores(obs), "#scores"),
+            (self._draw_hand, "#hand"),
+            (self._draw_choices, "#choices"),
+            (self._draw_status, "#status"),
+            (self._draw_keys, "#keys"),
+        ]
+        for draw, target in steps:
+            try:
+                draw()
+            except Exception as exc:  # an observation this client does not know yet
+                self.query_one(target, Static).update(
+                    escape(t("tui_draw_failed", self.lang, reason=f"{type(exc).__name__}: {exc}"))
+                )
 
     def _draw_header(self, obs: JSON | None) -> None:
         parts = [f"[b]{escape(self._game_title())}[/]"]
@@ -685,7 +697,10 @@ class PakkaApp(App[None]):
         self.message = ""
         self.hint_action = None
         self.selected = set()
-        error = await self.session.act(action)
+        try:
+            error = await self.session.act(action)
+        except Exception as exc:  # a failing game or bot must not end the session
+            error = f"{type(exc).__name__}: {exc}"
         if error:
             self.say(t("illegal", self.lang, reason=error), "error")
         self.refresh_view()
@@ -697,7 +712,10 @@ class PakkaApp(App[None]):
         self.run_worker(self._hint(), exclusive=True, group="hint")
 
     async def _hint(self) -> None:
-        action, reason = await self.session.hint()
+        try:
+            action, reason = await self.session.hint()
+        except Exception as exc:
+            action, reason = None, t("tui_hint_failed", self.lang, reason=str(exc))
         if action is None:
             self.say(reason, "hint")
             return

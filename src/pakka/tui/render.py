@@ -203,9 +203,13 @@ def describe_event(game: str, ev: Mapping[str, Any], names: Names, lang: str) ->
     """An event in one or more short sentences (plain text; may be empty)."""
     kind = str(ev.get("type", ""))
     handler = _HANDLERS.get((game, kind)) or _HANDLERS.get(("*", kind))
-    if handler is not None:
-        return handler(ev, names, lang)
-    return [_generic(game, kind, ev, names, lang)]
+    try:
+        if handler is not None:
+            return handler(ev, names, lang)
+        return [_generic(game, kind, ev, names, lang)]
+    except Exception:  # an event shape this client does not know: say it plainly
+        data = ", ".join(f"{k} {v}" for k, v in ev.items() if k != "type")
+        return [f"{kind.replace('_', ' ')}: {data}"]
 
 
 def _generic(game: str, kind: str, ev: Mapping[str, Any], names: Names, lang: str) -> str:
@@ -499,7 +503,10 @@ def table_lines(obs: Mapping[str, Any], names: Names, lang: str) -> list[str]:
     game = str(obs.get("game"))
     table = obs.get("table") or {}
     render = _TABLES.get(game, _table_generic)
-    return render(table, obs, names, lang)
+    try:
+        return render(table, obs, names, lang)
+    except Exception:  # a table shape this renderer does not know yet: show it plainly
+        return _table_generic(table, obs, names, lang)
 
 
 def _lbl(key: str, lang: str) -> str:
