@@ -62,6 +62,9 @@ def test_toy_whole_match_by_keys() -> None:
         assert "The match is over" in text and "Winner(s)" in text
         assert "Played:" in text  # the reveal of each simultaneous round is in the log
         shot(app, "toy-over")
+        await pilot.press("n")  # another match with the same seats
+        await settle(pilot)
+        assert app.session.observation["result"] is None and app.hand
 
     run("toy", body)
 

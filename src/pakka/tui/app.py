@@ -38,8 +38,8 @@ from pakka.i18n import t
 from pakka.tui import render
 from pakka.tui.session import JSON, Session
 
-LETTERS = "abcdefgijklmnoprtvwxyz"
-"""Card keys: every letter but the command keys h, q, s and u; upper case goes on from there."""
+LETTERS = "abcdefgijklmoprtvwxyz"
+"""Card keys: every letter but the command keys h, n, q, s and u; then upper case."""
 CARD_KEYS = LETTERS + LETTERS.upper()
 CHOICE_KEYS = "1234567890"
 CELL = 5
@@ -517,6 +517,9 @@ class PakkaApp(App[None]):
         ]
         if self.session.can_undo:
             keys.append(("app.undo", "u", t("tui_key_undo", self.lang)))
+        obs = self._last_obs
+        if obs is not None and obs.get("result") is not None:
+            keys.append(("app.new_match", "n", t("tui_key_new", self.lang)))
         keys += [
             ("app.sheet", "s", t("tui_key_sheet", self.lang)),
             ("app.quit_twice", "q", t("tui_key_quit", self.lang)),
@@ -556,6 +559,8 @@ class PakkaApp(App[None]):
             self.action_undo()
         elif char == "s":
             self.action_sheet()
+        elif char == "n":
+            self.action_new_match()
         elif char == "q":
             self.action_quit_twice()
         elif char and char in CHOICE_KEYS:
@@ -567,6 +572,24 @@ class PakkaApp(App[None]):
         if handled:
             event.stop()
             event.prevent_default()
+
+    def action_new_match(self) -> None:
+        obs = self._last_obs
+        if obs is None or obs.get("result") is None:
+            self.say(t("tui_new_after_match", self.lang), "error")
+            return
+        self.run_worker(self._new_match(), exclusive=True, group="act")
+
+    async def _new_match(self) -> None:
+        if await self.session.new_match():
+            self.scored = []
+            self.selected = set()
+            self.hint_action = None
+            self.query_one("#log", RichLog).write("· " + t("tui_new_match", self.lang))
+            self.say("")
+        else:
+            self.say(t("tui_no_new_match", self.lang), "error")
+        self.refresh_view()
 
     def action_quit_twice(self) -> None:
         """``q`` asks first while a match is running; a second ``q`` quits."""

@@ -72,6 +72,10 @@ class Session(ABC):
     async def undo(self) -> bool:
         return False
 
+    async def new_match(self) -> bool:
+        """Start another match with the same settings (local play); False if not possible."""
+        return False
+
     async def close(self) -> None:
         return None
 
@@ -230,6 +234,14 @@ class LocalSession(Session):
         record = self.state.to_json()
         record["actions"] = record["actions"][:last]
         self.state = self.game.from_json(record)
+        await self._run_bots()
+        return True
+
+    async def new_match(self) -> bool:
+        if self._running:
+            return False
+        old = self.state
+        self.state = self.game.new_match(players=old.players, options=old.options)
         await self._run_bots()
         return True
 
