@@ -18,7 +18,8 @@ STEP_TIMEOUT = 30_000
 
 def _play_until_over(page: Any, shots: Path, prefix: str) -> int:
     shot_taken = False
-    for clicks in range(200):
+    clicks = 0
+    for _ in range(300):
         page.wait_for_function(
             "document.body.dataset.over === '1' || !!document.querySelector('.hand-panel.my-turn')",
             timeout=STEP_TIMEOUT,
@@ -29,18 +30,17 @@ def _play_until_over(page: Any, shots: Path, prefix: str) -> int:
         if not shot_taken and page.locator(".hand-card.playable").count():
             page.screenshot(path=str(shots / f"{prefix}-play.png"), full_page=True)
             shot_taken = True
-        for _attempt in range(3):  # the page may redraw under the pointer: click again
-            moves = page.locator("#actions button.move")
-            cards = page.locator("#hand .hand-card.playable")
-            target = cards.first if cards.count() else moves.first if moves.count() else None
-            if target is None:
-                raise AssertionError("my turn, but nothing to click")
-            try:
-                target.click(timeout=5_000)
-                break
-            except PlaywrightTimeout:
-                if page.evaluate("document.body.dataset.version") != version:
-                    break
+        moves = page.locator("#actions button.move")
+        cards = page.locator("#hand .hand-card.playable")
+        target = cards.first if cards.count() else moves.first if moves.count() else None
+        if target is None:  # caught between two redraws: look again
+            page.wait_for_timeout(100)
+            continue
+        try:
+            target.click(timeout=5_000)
+        except PlaywrightTimeout:  # the page redrew under the pointer: look again
+            continue
+        clicks += 1
         page.wait_for_function(
             f"document.body.dataset.version !== {version!r}", timeout=STEP_TIMEOUT
         )
