@@ -107,15 +107,20 @@ def trick_winner(cards: Sequence[Card | str], trump: str) -> int:
     >>> trick_winner(parse_cards("H10 DA C2"), "S")
     0
     """
-    played = parse_cards(cards)
+    return _winner(parse_cards(cards), trump)
+
+
+def _winner(played: Sequence[Card], trump: str) -> int:
+    """:func:`trick_winner` on cards (the engine's hot path)."""
     best = 0
+    top = played[0]
     for i in range(1, len(played)):
-        card, top = played[i], played[best]
+        card = played[i]
         if card.suit == top.suit:
             if card.rank > top.rank:
-                best = i
+                best, top = i, card
         elif card.suit == trump:
-            best = i
+            best, top = i, card
     return best
 
 
@@ -149,7 +154,20 @@ def legal_cards(
     [Card('D9'), Card('C2')]
     """
     held = sorted(set(parse_cards(hand)), key=Card.sort_key)
-    if not trick:
+    led = parse_cards(trick[:1])[0].suit if trick else None
+    return _legal(held, led, trump, forced_trump, must_lead_trump_ace)
+
+
+def _legal(
+    held: list[Card],
+    led: str | None,
+    trump: str,
+    forced_trump: bool | ForcedTrump | None,
+    must_lead_trump_ace: bool,
+) -> list[Card]:
+    """:func:`legal_cards` on distinct cards and the led suit (``None`` when leading); the
+    result keeps the order of ``held`` (the engine's hot path)."""
+    if led is None:
         if must_lead_trump_ace:
             ace = [c for c in held if c.suit == trump and c.rank == ACE]
             if ace:
@@ -159,7 +177,6 @@ def legal_cards(
             if trumps:
                 return trumps
         return held
-    led = parse_cards(trick[:1])[0].suit
     follow = [c for c in held if c.suit == led]
     if follow:
         return follow
@@ -229,18 +246,58 @@ class Play(Action):
         return {"type": "play", "cards": [str(self.card)]}
 
 
+_set_cards = Discard.__dict__["cards"].__set__  # the slot, past the frozen __setattr__
+
+
 def _discard(cards: tuple[Card, ...]) -> Discard:
     """A ``Discard`` of cards already in canonical order, skipping the normalisation."""
     action = object.__new__(Discard)
-    object.__setattr__(action, "cards", cards)
+    _set_cards(action, cards)
     return action
 
 
 _BID = {b: Bid(b) for b in BIDS}
 _KNOCK_LURK: list[Action] = [_BID["knock"], _BID["lurk"]]
 _IN_REST: list[Action] = [_BID["in"], _BID["rest"]]
-_PLAY = {c: Play(c) for c in deck_52()}
 _DECK = tuple(deck_52())
+"""The pack, built once: every deal deals these (immutable) objects."""
+_PLAY = {c: Play(c) for c in _DECK}
+_SUIT_BASE = {"S": 0, "H": 16, "D": 32, "C": 48}
+_PLAY_BY_KEY: list[Play | None] = [None] * 64
+"""The play of each card by ``_SUIT_BASE[suit] + rank``, an int in sort_key order."""
+_NAME: dict[str, list[str]] = {s: [""] * 15 for s in SUITS}
+for _card in _DECK:
+    _PLAY_BY_KEY[_SUIT_BASE[_card.suit] + _card.rank] = _PLAY[_card]
+    _NAME[_card.suit][_card.rank] = str(_card)
+_SEAT: list[frozenset[int]] = [frozenset((s,)) for s in range(5)]
+
+
+_SMALL_DISCARDS: dict[tuple[int, ...], Discard] = {}
+"""Discards of at most two cards by their ``_SUIT_BASE[suit] + rank`` keys (1,379 at most)."""
+_CARD_BY_KEY: dict[int, Card] = {_SUIT_BASE[c.suit] + c.rank: c for c in _DECK}
+
+
+def _small_discard(keys: tuple[int, ...]) -> Discard:
+    action = _SMALL_DISCARDS.get(keys)
+    if action is None:
+        action = _SMALL_DISCARDS[keys] = _discard(tuple(_CARD_BY_KEY[k] for k in keys))
+    return action
+
+
+def _sort_key(card: Card) -> int:
+    """:meth:`Card.sort_key` as one int (same order, cheaper)."""
+    return _SUIT_BASE[card.suit] + card.rank
+
+
+def _index(cards: list[Card], card: Card) -> int:
+    """``cards.index(card)`` comparing suit and rank directly (no dataclass ``__eq__``)."""
+    suit, rank = card.suit, card.rank
+    for i, c in enumerate(cards):
+        if c.rank == rank and c.suit == suit:
+            return i
+    raise ValueError(f"{card} is not in the list")
+
+
 _BY_SUIT = {suit: frozenset(c for c in _DECK if c.suit == suit) for suit in SUITS}
 
 
@@ -350,14 +407,12 @@ class NorlanninnakkiState(State):
     def _start_deal(self, deck: list[Card] | None) -> None:
         n = self.players
         if deck is None:
-            deck = deck_52()
+            deck = list(_DECK)
             self.chance(self.shuffles).shuffle(deck)
         else:
             deck = list(deck)
         self.shuffles += 1
-        self.forced = any(s == 1 for s in self.scores) or (
-            self.options.forced_trump_sticky and self.forced_ever
-        )
+        self.forced = 1 in self.scores or (self.options.forced_trump_sticky and self.forced_ever)
         self.forced_ever = self.forced_ever or self.forced
         fh = self.forehand
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -406,8 +461,7 @@ class NorlanninnakkiState(State):
             self.turned_held = False
             return self.turned
         hand = self.hands[seat]
-        i = hand.index(card)
-        return hand.pop(i)
+        return hand.pop(_index(hand, card))
 
     def _next_active(self, seat: int) -> int:
         n = self.players
@@ -420,7 +474,12 @@ class NorlanninnakkiState(State):
     # --- protocol hooks ------------------------------------------------------------------
 
     def _to_act(self) -> frozenset[int]:
-        return frozenset((self.to_move,))
+        return _SEAT[self.to_move]
+
+    def deal_number(self) -> int:
+        """The current deal, 0-based (throw-ins keep the number, as in the observation)."""
+        deal: int = self.deal_no
+        return deal - 1
 
     def _is_over(self) -> bool:
         return self.over
@@ -428,26 +487,35 @@ class NorlanninnakkiState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == "play":
-            return [_PLAY[c] for c in self._legal_play(seat, strict=False)]
+            keys = [_SUIT_BASE[c.suit] + c.rank for c in self._legal_play(seat, strict=False)]
+            keys.sort()
+            return [_PLAY_BY_KEY[k] for k in keys]  # type: ignore[misc]
         if phase == "bid":
             return list(_KNOCK_LURK)
         if phase == "declare":
             return list(_IN_REST)
-        hand = sorted(self._holding(seat), key=Card.sort_key)
+        hand = sorted(self._holding(seat), key=_sort_key)
         lo, hi = (1, len(hand)) if seat == self.dealer else (0, len(hand))
-        return [_discard(combo) for k in range(lo, hi + 1) for combo in combinations(hand, k)]
+        keys = [_SUIT_BASE[c.suit] + c.rank for c in hand]
+        out: list[Action] = []
+        for k in range(lo, min(hi, 2) + 1):  # the small discards, built once per process
+            out += map(_small_discard, combinations(keys, k))
+        for k in range(max(lo, 3), hi + 1):
+            out += map(_discard, combinations(hand, k))
+        return out
 
     def _legal_play(self, seat: int, strict: bool) -> list[Card]:
         """Legal cards; ``strict=False`` drops the forced-trump rule in permissive mode."""
         forced: ForcedTrump | None = None
         if self.forced and (strict or not self.options.permissive_mode):
             forced = self.options.forced_trump
-        return legal_cards(
+        trick = self.trick
+        return _legal(
             self._holding(seat),
-            [c for _, c, _ in self.trick],
+            trick[0][1].suit if trick else None,
             self.turned.suit,
             forced,
-            must_lead_trump_ace=not self.history and not self.trick,
+            not trick and not self.history,
         )
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -600,7 +668,14 @@ class NorlanninnakkiState(State):
         self.bought[seat] = draw
         events = [
             Event("bought", {"seat": seat, "discarded": len(put), "bought": draw}),
-            Event("drew", {"seat": seat, "cards": hand_json(got)}, frozenset((seat,))),
+            Event(
+                "drew",
+                {
+                    "seat": seat,
+                    "cards": [_NAME[c.suit][c.rank] for c in sorted(got, key=_sort_key)],
+                },
+                _SEAT[seat],
+            ),
         ]
         self.buy_queue.pop(0)
         if self.buy_queue:
@@ -617,18 +692,21 @@ class NorlanninnakkiState(State):
             violation = card not in self._legal_play(seat, strict=True)
             self.violated[seat] = self.violated[seat] or violation
         played = self._take(seat, card)
-        self.trick.append((seat, played, violation))
-        events = [Event("play", {"seat": seat, "card": str(played), "violation": violation})]
-        if len(self.trick) < sum(self.active):
+        trick = self.trick
+        trick.append((seat, played, violation))
+        name = _NAME[played.suit][played.rank]
+        events = [Event("play", {"seat": seat, "card": name, "violation": violation})]
+        if len(trick) < sum(self.active):
             self.to_move = self._next_active(seat)
             return events
-        cards = [c for _, c, _ in self.trick]
-        winner = self.trick[trick_winner(cards, self.turned.suit)][0]
+        cards = [c for _, c, _ in trick]
+        winner = trick[_winner(cards, self.turned.suit)][0]
         self.won[winner] += cards
         self.tricks[winner] += 1
-        self.history.append((tuple(self.trick), winner))
+        self.history.append((tuple(trick), winner))
         self.trick = []
-        events.append(Event("trick", {"winner": winner, "cards": [str(c) for c in cards]}))
+        names = [_NAME[c.suit][c.rank] for c in cards]
+        events.append(Event("trick", {"winner": winner, "cards": names}))
         if len(self.history) < TRICKS:
             self.leader = self.to_move = winner
             return events
@@ -878,7 +956,7 @@ class NorlanninnakkiGame(Game):
         return NorlanninnakkiState(self, players, options, seed, deck)
 
     def deck(self, players: int, options: Any) -> list[Card]:
-        return deck_52()
+        return list(_DECK)
 
     def action_from_json(self, data: Any) -> Action:
         if not isinstance(data, dict):
