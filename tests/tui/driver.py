@@ -35,7 +35,7 @@ def progress(app: PakkaApp) -> int:
     """How many actions the match has seen (local: the log; remote: the state version)."""
     session: Any = app.session
     if hasattr(session, "version"):
-        return int(session.version)
+        return int(session.match) * 1_000_000 + int(session.version)
     return len(session.state.log or [])
 
 

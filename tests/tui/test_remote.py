@@ -97,6 +97,9 @@ def test_a_whole_match_at_a_server_table_by_keys(server: str) -> None:
             assert session.observation["result"] is not None
             assert "The match is over" in screen_text(app)
             shot(app, "remote-toy-over")
+            await pilot.press("n")  # a rematch at the same table
+            await wait_turn(pilot)
+            assert session.observation["result"] is None and session.legal
 
     asyncio.run(main())
 

@@ -112,10 +112,12 @@ def _save_seat(key: str, token: str, seat: int | None) -> None:
         path.chmod(0o600)
 
 
-def _http(method: str, url: str, body: JSON | None = None) -> Any:
+def _http(method: str, url: str, body: JSON | None = None, token: str | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(url, data=data, method=method)
     req.add_header("Accept", "application/json")
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
     if data is not None:
         req.add_header("Content-Type", "application/json")
     try:
@@ -145,6 +147,7 @@ class RemoteSession(Session):
         self.view: JSON = {}
         self.table_id = ""
         self.version = -1
+        self.match = 0
         self._obs: JSON | None = None
         self._legal: list[Action] = []
         self._ws: ClientConnection | None = None
@@ -258,6 +261,18 @@ class RemoteSession(Session):
                 action = None
         return action, str(reply.get("text", ""))
 
+    async def new_match(self) -> bool:
+        """Ask the server for a rematch with the same seats (once the match is over)."""
+        if self.token is None:
+            return False
+        url = f"{self.target.base}/api/tables/{self.table_id}/rematch"
+        try:
+            await asyncio.to_thread(_http, "POST", url, {}, self.token)
+        except PakkaError as exc:
+            self._say(str(exc))
+            return False
+        return True
+
     # --- the socket ------------------------------------------------------------------------
 
     def _ws_url(self) -> str:
@@ -316,10 +331,10 @@ class RemoteSession(Session):
             self.view = frame.get("table") or self.view
             self._say(self._table_status())
         elif kind == "state":
-            version = int(frame.get("version", 0))
-            if version < self.version and frame.get("match") == self.view.get("match"):
-                return
-            self.version = version
+            version, match = int(frame.get("version", 0)), int(frame.get("match", 0))
+            if (match, version) < (self.match, self.version):
+                return  # an older state than the one shown (a rematch starts a new count)
+            self.match, self.version = match, version
             self._obs = frame.get("observation")
             legal = []
             for data in frame.get("legal_actions") or []:
