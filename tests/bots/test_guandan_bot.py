@@ -121,6 +121,15 @@ def test_bombs_an_opponent_who_is_about_to_go_out() -> None:
     assert choose(obs1).combo.type == "bomb"  # type: ignore[union-attr]
 
 
+def test_beats_high_when_an_opponent_is_nearly_out() -> None:
+    # opponent 3 leads a 6 with 10 cards left, but opponent 1 has one card: beat high
+    hand = "S8 SQ D3 C4 S5 BJ"
+    obs = position(0, hand, top=(3, "D6", "single 6"), cards=(6, 1, 10, 10))
+    assert str(choose(obs)) in ("BJ single BJ", "SQ single Q")
+    obs = position(0, hand, top=(3, "D6", "single 6"), cards=(6, 12, 10, 10))
+    assert str(choose(obs)) == "S8 single 8"
+
+
 def test_keeps_the_bomb_against_an_opponent_with_many_cards() -> None:
     obs = position(
         0, "S9 H9 D9 C9 S3 D4 C6 S7 D8", top=(1, "SK", "single K"), cards=(9, 20, 20, 20)

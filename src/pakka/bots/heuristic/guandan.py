@@ -679,6 +679,15 @@ def _follow(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     holder = view.top_seat
     if holder == view.partner:
         return pass_action, "partner"
+    opp_min = view.opp_min()
+    if opp_min <= 2:
+        # an opponent is nearly out and could follow this: beat as high as possible
+        fits = [r for r in raws if r[0] not in BOMB_TYPES and len(r[2]) <= opp_min]
+        if fits:
+            top_raw = max(fits, key=lambda r: _raw_power(r, level))
+            act = _to_action(top_raw, legal, level)
+            if act is not None:
+                return act, "beat"
     before = hand_cost(counts, level)
     gain = 0.3
     holder_cards = view.cards[holder] if holder is not None else 27
