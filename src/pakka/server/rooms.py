@@ -591,7 +591,12 @@ class RoomRegistry:
         return room.rec.bot_delay if self.bot_delay is None else self.bot_delay
 
     async def _drive(self, room: Room) -> None:
-        """Play the bots' moves until a person is to act (one task per room at a time)."""
+        """Play the bots' moves until a person is to act (one task per room at a time).
+
+        A bot thinks outside the room's lock (a search bot may take seconds, and people in
+        a simultaneous step must not wait for it); its move is taken only if the table has
+        not changed meanwhile, else it thinks again.
+        """
         try:
             while True:
                 await asyncio.sleep(self._delay(room))
@@ -604,24 +609,35 @@ class RoomRegistry:
                     s = room.seats[seat]
                     legal = room.state.legal_actions(seat)
                     obs = room.state.observation(seat)
+                    seen = (room.rec.match, room.version)
                     bot = s.bot or make_bot(room.rec.game, "random", None)
                     s.bot = bot
-                    try:
-                        if isinstance(bot, RandomBot):
-                            action = bot.act(obs, legal)
-                        else:
-                            action = await asyncio.to_thread(bot.act, obs, legal)
-                        if action not in legal:
-                            raise IllegalAction(seat, action, "bot chose an illegal action", legal)
-                    except Exception:
-                        log.exception(
-                            "bot at seat %d of %s failed; playing randomly", seat, room.id
-                        )
-                        action = random.choice(legal)
+                action = await self._think(room, bot, seat, obs, legal)
+                async with room.lock:
+                    if room.state is None or (room.rec.match, room.version) != seen:
+                        continue  # the table moved on while the bot thought
+                    if seat not in room.movers():
+                        continue
                     await self._commit(room, seat, action)
         except BaseException:
             room.driver = None
             raise
+
+    async def _think(
+        self, room: Room, bot: Bot, seat: int, obs: dict[str, Any], legal: list[Action]
+    ) -> Action:
+        """The bot's choice, or a random legal action if it fails or chooses wrongly."""
+        try:
+            if isinstance(bot, RandomBot):
+                action = bot.act(obs, legal)
+            else:
+                action = await asyncio.to_thread(bot.act, obs, legal)
+            if action not in legal:
+                raise IllegalAction(seat, action, "bot chose an illegal action", legal)
+        except Exception:
+            log.exception("bot at seat %d of %s failed; playing randomly", seat, room.id)
+            action = random.choice(legal)
+        return action
 
     async def _turn_timer(self, room: Room, match: int, version: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
