@@ -38,7 +38,8 @@ def make(game_name: str, level: str = "normal", seed: int | None = None, **kwarg
     Without one, ``hard`` uses the heuristic module's ``BUDGET`` if it defines one (a
     per-game default sized for its rollout cost), else :class:`Budget`'s defaults, and
     plays its rollouts with the module's ``ROLLOUT_POLICY`` (a cheaper variant of
-    ``POLICY``) if it defines one.
+    ``POLICY``) if it defines one; ``SEARCH_BOT`` (a :class:`PimcBot` subclass, e.g. one that
+    picks its candidates from the heuristic's ranking) replaces :class:`PimcBot`.
     """
     game = pakka.games.get(game_name)
     if level not in LEVELS:
@@ -54,7 +55,8 @@ def make(game_name: str, level: str = "normal", seed: int | None = None, **kwarg
     value = getattr(module, "value", score_margin)
     budget = kwargs.get("budget") or getattr(module, "BUDGET", None)
     rollout: Policy = getattr(module, "ROLLOUT_POLICY", policy)
-    return PimcBot(game, rollout, value, seed, budget)
+    search: type[PimcBot] = getattr(module, "SEARCH_BOT", PimcBot)
+    return search(game, rollout, value, seed, budget)
 
 
 def suggest(
