@@ -6,10 +6,13 @@ see :mod:`pakka.tui.render`), scores and the score sheet, a log of events in wor
 as cards in suit colours, and the decisions that are not cards as numbered choices.
 
 Keyboard first: ←/→ move over the hand, a letter (shown under each card) or Space selects,
-Enter plays the selection (matched against the legal actions' cards as multisets; nothing
-selected plays the card under the cursor, or a cardless action such as a pass); digits take
-the numbered choices; ``h`` asks for a hint, ``?`` shows the rules, ``u`` undoes (local play),
-``s`` the full score sheet, ``q`` quits.  The mouse works on cards, choices and keys.
+Enter plays the selection (matched against the legal actions' cards as multisets; when
+several actions have exactly those cards, a chooser asks which reading; nothing selected
+matches a cardless action such as "discard none", or in one-card-a-turn games plays the card
+under the cursor); digits take the numbered choices (contracts, bids, pass); ``h`` asks for a
+hint and selects its cards, ``?`` shows the rules, ``u`` undoes (local play), ``s`` the full
+score sheet, ``n`` a new match once one is over, ``q`` twice quits.  The mouse works on
+cards, choices and keys.
 """
 
 from __future__ import annotations
@@ -632,7 +635,8 @@ class PakkaApp(App[None]):
             return
         chosen = Counter(self.hand[i] for i in self.selected)
         matches = [a for a, cards in self.card_actions if cards == chosen]
-        if not matches and not chosen and self.hand:
+        single_card_game = all(sum(c.values()) == 1 for _, c in self.card_actions)
+        if not matches and not chosen and self.hand and single_card_game:
             cursor = Counter([self.hand[self.cursor]])
             matches = [a for a, cards in self.card_actions if cards == cursor]
             if matches:
