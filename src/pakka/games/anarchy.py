@@ -40,13 +40,16 @@ Rulings and encoding choices:
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
+from itertools import compress
 from typing import Any, Final, Literal, get_args
 
-from pakka.cards import SUITS, Card, anarchy_deck, parse_card, parse_cards
+from pakka.cards import JOKER_SUIT, SUITS, Card, anarchy_deck, parse_card, parse_cards
 from pakka.engine import (
     JSON,
     Action,
@@ -162,14 +165,26 @@ def trick_captures(
         raise ValueError(f"all_different_suits must be one of {get_args(AllDifferentSuits)}")
     if dup_tie not in get_args(DupTie):
         raise ValueError(f"dup_tie must be one of {get_args(DupTie)}")
-    cs = _as_cards(cards)
+    return _captures(
+        _as_cards(cards),
+        bomb,
+        all_different_suits == "highest_singleton_takes_all",
+        dup_tie == "tied_keep_rest_dead",
+    )
+
+
+def _captures(cs: Sequence[Card], bomb: bool, singleton_takes_all: bool, dead: bool) -> list[int]:
+    """:func:`trick_captures` on cards and checked flags (the engine's hot path)."""
     out = list(range(len(cs)))
     by_suit: dict[str, list[int]] = {}
     for i, c in enumerate(cs):
-        if c.is_joker:
+        suit = c.suit
+        if suit == JOKER_SUIT:
             bomb = True
+        elif suit in by_suit:
+            by_suit[suit].append(i)
         else:
-            by_suit.setdefault(c.suit, []).append(i)
+            by_suit[suit] = [i]
     sign = -1 if bomb else 1
     singles: list[int] = []
     any_group = False
@@ -178,17 +193,17 @@ def trick_captures(
             singles.append(idxs[0])
             continue
         any_group = True
-        top = max(sign * cs[i].rank for i in idxs)
+        top = max([sign * cs[i].rank for i in idxs])
         tops = [i for i in idxs if sign * cs[i].rank == top]
         if len(tops) == 1:
             for i in idxs:
                 out[i] = tops[0]
-        elif dup_tie == "tied_keep_rest_dead":
+        elif dead:
             for i in idxs:
                 if i not in tops:
                     out[i] = -1
-    if len(singles) >= 2 and (any_group or all_different_suits == "highest_singleton_takes_all"):
-        top = max(sign * cs[i].rank for i in singles)
+    if len(singles) >= 2 and (any_group or singleton_takes_all):
+        top = max([sign * cs[i].rank for i in singles])
         tops = [i for i in singles if sign * cs[i].rank == top]
         if len(tops) == 1:
             for i in singles:
@@ -244,23 +259,30 @@ def deal_score(
     name = contract.lower() if isinstance(contract, str) else contract
     if name not in CONTRACTS:
         raise ValueError(f"unknown contract {contract!r}; contracts are: {', '.join(CONTRACTS)}")
-    cs = _as_cards(captured)
+    return _deal_score(name, _as_cards(captured), quad_requires_four_suits, par)
+
+
+def _deal_score(name: str, cs: Sequence[Card], quad_requires_four_suits: bool, par: int) -> int:
+    """:func:`deal_score` for a lower-case contract and cards (the engine's hot path)."""
     counts = dict.fromkeys(SUITS, 0)
-    ranks: Counter[int] = Counter()
-    by_rank_suit: Counter[tuple[int, str]] = Counter()
+    ranks = [0] * 17
     jokers = 0
     for c in cs:
-        if c.is_joker:
+        natural = c.suit
+        if natural == JOKER_SUIT:
             jokers += 1
             continue
-        counts[c.suit] += 1
+        counts[natural] += 1
         ranks[c.rank] += 1
-        by_rank_suit[c.rank, c.suit] += 1
     if quad_requires_four_suits:
-        quads = sum(min(by_rank_suit[r, s] for s in SUITS) for r in ranks)
+        by_rank_suit = Counter((c.rank, c.suit) for c in cs if c.suit != JOKER_SUIT)
+        quads = sum(min(by_rank_suit[r, s] for s in SUITS) for r in range(17) if ranks[r])
     else:
-        quads = sum(k // 4 for k in ranks.values())
+        quads = sum(k // 4 for k in ranks if k >= 4)
     n = len(cs)
+    if not jokers:
+        voids = sum(1 for v in counts.values() if v == 0)
+        return _base_score(name, counts, n, par) + 10 * voids + 20 * quads
     best = 0
     for assignment in itertools.combinations_with_replacement((None, *SUITS), jokers):
         trial = dict(counts)
@@ -327,6 +349,15 @@ class PassCards(Action):
 
 _CONTRACT_ACTIONS: Final = {c: ChooseContract(c) for c in CONTRACTS}
 _PLAY_ACTIONS: dict[Card, Play] = {}
+_DECKS: Final = {n: tuple(anarchy_deck(n)) for n in (3, 4, 5)}
+"""The pack of each table size, built once: every deal deals these (immutable) objects."""
+_SUIT_BASE: Final = {"S": 0, "H": 16, "D": 32, "C": 48, JOKER_SUIT: 64}
+_PLAY_BY_KEY: list[Play | None] = [None] * 80
+"""The play of each card value by ``_SUIT_BASE[suit] + rank``, an int in sort_key order."""
+_NAME: Final[dict[str, list[str]]] = {s: [""] * 17 for s in _SUIT_BASE}
+for _card in _DECKS[5]:
+    _NAME[_card.suit][_card.rank] = str(_card)
+_is_none = partial(operator.is_, None)
 
 
 def _play(card: Card) -> Play:
@@ -334,6 +365,19 @@ def _play(card: Card) -> Play:
     if action is None:
         action = _PLAY_ACTIONS[card] = Play(card.with_copy(0))
     return action
+
+
+for _card in _DECKS[5]:
+    _PLAY_BY_KEY[_SUIT_BASE[_card.suit] + _card.rank] = _play(_card)
+
+
+def _index(cards: list[Card], card: Card) -> int:
+    """``cards.index(card)`` comparing suit and rank directly (no dataclass ``__eq__``)."""
+    suit, rank = card.suit, card.rank
+    for i, c in enumerate(cards):
+        if c.rank == rank and c.suit == suit:
+            return i
+    raise ValueError(f"{card} is not in the list")
 
 
 # --- options ------------------------------------------------------------------------------
@@ -383,18 +427,6 @@ class AnarchyOptions:
 
 def _cards_json(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
-
-
-def _trick_line(trick: JSON) -> str:
-    """One history line: ``trick 0:S8>2 1:H8>1 2:SJ>2 dummy:H2>dead`` (+ the bomber)."""
-    moves = " ".join(
-        f"{who}:{card}>{to}"
-        for who, card, to in zip(
-            trick["played_by"], trick["cards"], trick["captured_by"], strict=True
-        )
-    )
-    bomb = f" bomb by {trick['joker']}" if trick["bomb"] else ""
-    return f"trick {moves}{bomb}"
 
 
 class AnarchyState(State):
@@ -454,15 +486,13 @@ class AnarchyState(State):
         n = self.players
         self.deal_no += 1
         if deck is None:
-            deck = self.game.deck(n, self.options)
+            deck = list(_DECKS[n])
             self.chance(self.shuffles).shuffle(deck)
             self.shuffles += 1
         else:
             deck = list(deck)
         packets = n + 1 if n == 3 else n
-        dealt: list[list[Card]] = [[] for _ in range(packets)]
-        for i in range(HAND * packets):
-            dealt[i % packets].append(deck[i])
+        dealt = [deck[p : HAND * packets : packets] for p in range(packets)]
         self.hands = [[] for _ in range(n)]
         for p in range(n):
             self.hands[(self.forehand + p) % n] = dealt[p]
@@ -510,19 +540,20 @@ class AnarchyState(State):
 
     def _to_act(self) -> frozenset[int]:
         if self.phase == "play":
-            return frozenset(s for s, c in enumerate(self.committed) if c is None)
+            return frozenset(compress(range(self.players), map(_is_none, self.committed)))
         if self.phase == "contract":
             for p in range(self.players):
                 s = (self.forehand + p) % self.players
                 if self.contracts[s] is None:
                     return frozenset((s,))
         if self.phase == "pass":
-            return frozenset(s for s, c in enumerate(self.passing) if c is None)
+            return frozenset(compress(range(self.players), map(_is_none, self.passing)))
         return frozenset()
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "play":
-            return [_play(c) for c in sorted(set(self.hands[seat]), key=Card.sort_key)]
+            keys = {_SUIT_BASE[c.suit] + c.rank for c in self.hands[seat]}
+            return [_PLAY_BY_KEY[k] for k in sorted(keys)]  # type: ignore[misc]
         if self.phase == "contract":
             return [_CONTRACT_ACTIONS[c] for c in self.remaining[seat]]
         hand = sorted(self.hands[seat], key=Card.sort_key)
@@ -591,11 +622,11 @@ class AnarchyState(State):
 
     def _apply_play(self, seat: int, card: Card) -> list[Event]:
         hand = self.hands[seat]
-        self.committed[seat] = hand.pop(hand.index(card))
-        events = [Event("committed", {"seat": seat})]
-        if any(c is None for c in self.committed):
-            return events
-        return events + self._resolve()
+        self.committed[seat] = hand.pop(_index(hand, card))
+        event = Event("committed", {"seat": seat})
+        if any(map(_is_none, self.committed)):
+            return [event]
+        return [event, *self._resolve()]
 
     def _resolve(self) -> list[Event]:
         n = self.players
@@ -607,36 +638,43 @@ class AnarchyState(State):
         bomb = False
         joker: int | str | None = None
         for i, c in enumerate(cards):
-            if c.is_joker:
+            if c.suit == JOKER_SUIT:
                 bomb, joker = True, owners[i]
                 if n < 5:
                     self.out.append(c)
                     cards[i] = self.spare.pop()
                     self.spare_revealed = cards[i]
-        captures = trick_captures(
+        opts = self.options
+        captures = _captures(
             cards,
             bomb,
-            all_different_suits=self.options.all_different_suits,
-            dup_tie=self.options.dup_tie,
+            opts.all_different_suits == "highest_singleton_takes_all",
+            opts.dup_tie == "tied_keep_rest_dead",
         )
         captured_by: list[int | str] = []
+        won = self.won
         for c, k in zip(cards, captures, strict=True):
             owner = DEAD if k < 0 else owners[k]
-            if isinstance(owner, int):
-                self.won[owner].append(c)
+            if owner.__class__ is int:
+                won[owner].append(c)
             else:
                 owner = DEAD
                 self.dead.append(c)
             captured_by.append(owner)
         self.committed = [None] * n
+        names = [_NAME[c.suit][c.rank] for c in cards]
         self.last_trick = {
-            "cards": _cards_json(cards),
+            "cards": names,
             "played_by": owners,
             "captured_by": captured_by,
             "bomb": bomb,
             "joker": joker,
         }
-        self.history.append(_trick_line(self.last_trick))
+        # one history line: ``trick 0:S8>2 1:H8>1 2:SJ>2 dummy:H2>dead`` (+ the bomber)
+        moves = " ".join(
+            [f"{w}:{c}>{t}" for w, c, t in zip(owners, names, captured_by, strict=True)]
+        )
+        self.history.append(f"trick {moves} bomb by {joker}" if bomb else f"trick {moves}")
         events = [Event("trick", dict(self.last_trick))]
         if not self.hands[0]:
             events += self._score_deal()
@@ -648,12 +686,7 @@ class AnarchyState(State):
         for s in range(self.players):
             contract = self.contracts[s]
             assert contract is not None
-            score = deal_score(
-                contract,
-                self.won[s],
-                quad_requires_four_suits=opts.quad_requires_four_suits,
-                par=opts.par,
-            )
+            score = _deal_score(contract, self.won[s], opts.quad_requires_four_suits, opts.par)
             self.scores[s] += score
             scores.append(score)
         row: JSON = {"contracts": list(self.contracts), "scores": scores}
@@ -842,7 +875,7 @@ class AnarchyGame(Game):
         return AnarchyState(self, players, options, seed, deck)
 
     def deck(self, players: int, options: Any) -> list[Card]:
-        return anarchy_deck(players)
+        return list(_DECKS[players])
 
     def action_from_json(self, data: Any) -> Action:
         if not isinstance(data, dict):
