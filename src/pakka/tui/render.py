@@ -143,7 +143,9 @@ def action_label(action_json: Mapping[str, Any], lang: str, names: Names | None 
     parts: list[str] = []
     if isinstance(cards, list):
         if not cards:
-            parts.append(tr(f"act_{kind}_none", lang, t("tui_nothing", lang)))
+            if f"act_{kind}_none" in catalogue():
+                return t(f"act_{kind}_none", lang)
+            parts.append(t("tui_nothing", lang))
         else:
             parts.append(pretty_cards(cards))
     combo = rest.pop("combo", None)
