@@ -106,6 +106,12 @@ def test_does_not_overtake_the_partners_winning_single_with_a_bomb() -> None:
     assert "partner" in H.explain(obs, Play((), None), "en")
 
 
+def test_leads_the_whole_hand_when_it_is_one_play() -> None:
+    # two triples in a row are one plate: the whole hand goes out at once
+    obs = position(0, "S9 D9 C9 S10 D10 C10", level="2")
+    assert str(choose(obs)).endswith("plate 9-10")
+
+
 def test_goes_out_over_the_partner() -> None:
     obs = position(0, "S5 H5 D5 C5", top=(2, "D3 C3 S3 H3", "bomb 4x3"))
     assert str(choose(obs)).endswith("bomb 4x5")

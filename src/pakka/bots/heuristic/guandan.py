@@ -614,11 +614,10 @@ def _lead(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
         if raw is not None:
             raws.append((raw, p))
     n_hand = sum(counts)
-    for raw, _ in raws:
-        if len(raw[2]) == n_hand:
-            act = _to_action(raw, legal, level)
-            if act is not None:
-                return act, "out"
+    if n_hand <= 10:
+        for a in legal:
+            if isinstance(a, Play) and len(a.cards) == n_hand:
+                return a, "out"
     plain = [(raw, p) for raw, p in raws if raw[0] not in BOMB_TYPES]
     opp_min = view.opp_min()
     partner = view.partner_cards()
