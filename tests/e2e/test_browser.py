@@ -71,8 +71,18 @@ def test_play_a_match_against_bots_by_clicking(server: str, browser: Any, shots:
     status = page.locator(".status.over").inner_text()
     assert "The match is over" in status and "Winner" in status
     page.screenshot(path=str(shots / "e2e-toy-over.png"), full_page=True)
+    table_url = page.url
+    assert page.locator("#replay-link").get_attribute("href").endswith("&match=1")
 
-    page.click("#replay-link")
+    page.click("#rematch-btn")  # same seats, the next match
+    page.wait_for_function(
+        "document.body.dataset.version.startsWith('2:') && document.body.dataset.over !== '1'",
+        timeout=STEP_TIMEOUT,
+    )
+    page.goto(table_url)  # a reconnect shows the same match
+    page.wait_for_function("document.body.dataset.version.startsWith('2:')", timeout=STEP_TIMEOUT)
+
+    page.goto(table_url.replace("/table.html?id=", "/replay.html?match=1&id="))
     page.wait_for_selector("#step-label")
     page.click("#next")
     page.wait_for_function("document.querySelector('#step-label').textContent.startsWith('Step 1')")
