@@ -183,7 +183,7 @@ class PakkaApp(App[None]):
     #header { height: 1; background: $primary; color: $text; padding: 0 1; }
     #main { height: 1fr; }
     #left { width: 1fr; }
-    #right { width: 34; border-left: vkey $primary-darken-2; }
+    #right { width: 40%; max-width: 40; min-width: 22; border-left: vkey $primary-darken-2; }
     #seats { height: auto; padding: 0 1; }
     #table { height: 1fr; padding: 0 1; }
     #scores { height: auto; padding: 0 1; }
