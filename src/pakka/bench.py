@@ -8,6 +8,9 @@ Peers, when installed in the same environment (``pip install rlcard open_spiel``
 measured with the equivalent loop through their own Python APIs: RLCard's Dou Dizhu
 (``env.step`` on a random legal action) and OpenSpiel's Hearts and Dou Dizhu
 (``state.legal_actions()`` + ``state.apply_action``, chance outcomes sampled).
+
+The engines take turns in interleaved rounds (:func:`report`), so that the ratios between
+them survive a machine whose load changes while it is measured.
 """
 
 from __future__ import annotations
@@ -165,18 +168,73 @@ def peers(seconds: float) -> list[Throughput]:
     return [p for p in found if p is not None]
 
 
-def report(games: Sequence[str], seconds: float = 3.0) -> str:
-    """The full text report of ``pakka bench``."""
-    lines = [f"Random-play throughput, one process, {seconds:g} s per engine:"]
-    ours = [random_play(g, seconds=seconds) for g in games]
-    theirs = peers(seconds)
+Runner = Callable[[float, int], Throughput | None]
+
+
+def _runners(games: Sequence[str]) -> list[Runner]:
+    ours: list[Runner] = [
+        lambda s, seed, g=g: random_play(g, seconds=s, seed=seed)  # type: ignore[misc]
+        for g in games
+    ]
+    theirs: list[Runner] = [
+        lambda s, seed: rlcard_doudizhu(s, seed),
+        lambda s, seed: openspiel("hearts", s, seed),
+        lambda s, seed: openspiel("dou_dizhu", s, seed),
+    ]
+    return ours + theirs
+
+
+def combine(parts: Sequence[Throughput]) -> Throughput:
+    """One figure from several measurements of one engine (time-weighted)."""
+    seconds = sum(p.seconds for p in parts)
+    return Throughput(
+        parts[0].name,
+        sum(p.actions_per_s * p.seconds for p in parts) / seconds,
+        sum(p.deals_per_s * p.seconds for p in parts) / seconds,
+        sum(p.matches for p in parts),
+        seconds,
+        parts[0].method,
+    )
+
+
+def report(games: Sequence[str], seconds: float = 3.0, rounds: int = 3) -> str:
+    """The full text report of ``pakka bench``.
+
+    The engines take turns: ``rounds`` rounds in which each engine plays for
+    ``seconds / rounds``, so that a change in the machine's load (other processes)
+    falls on every engine alike.  Each figure sums its rounds; a ratio also shows the
+    range of the per-round ratios.
+    """
+    lines = [
+        f"Random-play throughput, one process, {seconds:g} s per engine "
+        f"in {rounds} interleaved rounds:"
+    ]
+    runners = _runners(games)
+    per_round: list[list[Throughput]] = [[] for _ in runners]
+    present = [True] * len(runners)
+    for r in range(rounds):
+        for i, run in enumerate(runners):
+            if present[i]:
+                t = run(seconds / rounds, r + 1)
+                if t is None:
+                    present[i] = False
+                else:
+                    per_round[i].append(t)
+    measured = [combine(parts) for parts in per_round if parts]
+    ours, theirs = measured[: len(games)], measured[len(games) :]
+    ours_rounds = per_round[: len(games)]
+    theirs_rounds = [parts for parts in per_round[len(games) :] if parts]
     lines += ["  " + t.line() for t in ours + theirs]
     if not theirs:
         lines.append("  (peers not installed: pip install rlcard open_spiel to compare)")
-    for t in ours:
-        for p in theirs:
+    for t, t_rounds in zip(ours, ours_rounds, strict=True):
+        for p, p_rounds in zip(theirs, theirs_rounds, strict=True):
+            each = [
+                a.actions_per_s / b.actions_per_s for a, b in zip(t_rounds, p_rounds, strict=True)
+            ]
             lines.append(
                 f"  {t.name} / {p.name}: {t.actions_per_s / p.actions_per_s:.2f}x actions/s"
+                f" (rounds {min(each):.2f}-{max(each):.2f})"
             )
     lines.append("clone() and determinize() per call (median / p95, microseconds):")
     for g in games:

@@ -381,6 +381,17 @@ class State(ABC):
 
     def check(self, seat: Seat, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now."""
+        memo = self._legal_memo
+        if (
+            memo is not None
+            and memo[0] == self._version
+            and memo[1] == seat
+            and type(seat) is int
+            and id(action) in map(id, memo[2])
+        ):
+            # One of the very objects legal_actions(seat) returned in this version: the
+            # match was running and the seat was to act then, and nothing has changed.
+            return
         if self._is_over():
             raise IllegalAction(seat, action, "the match is over")
         if not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -391,11 +402,8 @@ class State(ABC):
         if seat not in to_act:
             waiting = ", ".join(str(s) for s in sorted(to_act))
             raise IllegalAction(seat, action, f"it is not your turn; waiting for seat {waiting}")
-        memo = self._legal_memo
         if memo is not None and memo[0] == self._version and memo[1] == seat:
-            # the list the caller just chose from: identity first (C-level, no __eq__ calls
-            # on the dataclass actions), then equality for an equal action built elsewhere
-            legal = id(action) in map(id, memo[2]) or action in memo[2]
+            legal = action in memo[2]  # an equal action built elsewhere
         else:
             legal = isinstance(action, Action) and self.is_legal(seat, action)
         if not legal:

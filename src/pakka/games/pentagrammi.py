@@ -66,7 +66,8 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations, permutations
+from itertools import combinations
+from operator import itemgetter
 from typing import Any, Literal
 
 from pakka.cards import (
@@ -341,8 +342,8 @@ _ID = {c: i for i, c in enumerate(_ORDERED)}
 """Each card value's place in :meth:`Card.sort_key` order (the joker last)."""
 _PASS = [PassCards(a, b) for a in _ORDERED for b in _ORDERED]
 """Every pass action by ``id(left) * _VALUES + id(right)``, built once."""
-_PASS_OF = {(a, b): _PASS[a * _VALUES + b] for a in range(_VALUES) for b in range(_VALUES)}
-"""Every pass action by ``(id(left), id(right))``."""
+_PASS_ROWS = [_PASS[a * _VALUES : (a + 1) * _VALUES] for a in range(_VALUES)]
+"""The pass actions by ``[id(left)][id(right)]``."""
 _TO_ACT = [frozenset((s,)) for s in range(PLAYERS)]
 
 # Tables by ``[card.suit][card.rank]``: the hot paths read a card's action, place and
@@ -484,9 +485,19 @@ class PentagrammiState(State):
         ids = sorted({_ID_OF[c.suit][c.rank] for c in hand})
         # every ordered pair of two values, in (left, right) order; two of the same value
         # only for the joker held twice (the last id, so its pair comes last)
-        out = list(map(_PASS_OF.__getitem__, permutations(ids, 2)))
-        if len(ids) < len(hand):
-            out.append(_PASS_OF[ids[-1], ids[-1]])
+        double = len(ids) < len(hand)
+        if len(ids) < 2:
+            return [_PASS[ids[0] * _VALUES + ids[0]]] if double else []
+        pick = itemgetter(*ids)
+        last = len(ids) - 1
+        out = []
+        for i, a in enumerate(ids):
+            row = pick(_PASS_ROWS[a])  # (a, b) for every b in ids
+            if double and i == last:
+                out += row
+            else:
+                out += row[:i]
+                out += row[i + 1 :]
         return out
 
     def is_legal(self, seat: int, action: Action) -> bool:
