@@ -76,11 +76,13 @@ def test_play_a_match_against_bots_by_clicking(server: str, browser: Any, shots:
 
     page.click("#rematch-btn")  # same seats, the next match
     page.wait_for_function(
-        "document.body.dataset.version.startsWith('2:') && document.body.dataset.over !== '1'",
+        "(document.body.dataset.version || '').startsWith('2:') && document.body.dataset.over !== '1'",
         timeout=STEP_TIMEOUT,
     )
     page.goto(table_url)  # a reconnect shows the same match
-    page.wait_for_function("document.body.dataset.version.startsWith('2:')", timeout=STEP_TIMEOUT)
+    page.wait_for_function(
+        "(document.body.dataset.version || '').startsWith('2:')", timeout=STEP_TIMEOUT
+    )
 
     page.goto(table_url.replace("/table.html?id=", "/replay.html?match=1&id="))
     page.wait_for_selector("#step-label")

@@ -1,10 +1,9 @@
 // The replay viewer: step through a finished match's action log with server-side replays.
 
 import { api, el, query } from "./api.js";
-import { prettyText } from "./cards.js";
+import { cardsEl, prettyText } from "./cards.js";
 import { languageButton, t, translatePage } from "./i18n.js";
 import { historyList, ring, scoreSheet, seatName, statusLine, tableDetails } from "./render.js";
-import { cardsEl } from "./cards.js";
 
 const R = { id: query("id"), match: Number(query("match") || 1), step: 0, steps: 0, seat: null, view: null, frame: null, error: null };
 
@@ -49,13 +48,14 @@ function draw() {
       Array.isArray(R.frame.action.cards) && R.frame.action.cards.length ? cardsEl(R.frame.action.cards, { small: true }) : prettyText(Object.values(R.frame.action).slice(1).join(" ") || R.frame.action.type))
     : null;
   const { details } = tableDetails(obs);
-  box.replaceChildren(
+  box.replaceChildren(...[
     statusLine(obs, R.view, R.seat), last, ring(obs, R.view, R.seat),
     obs.hand ? el("div", { class: "hand" }, cardsEl(obs.hand)) : null,
     el("div", { class: "panels" },
       el("section", { class: "panel wide" }, el("h3", {}, t("scores")), scoreSheet(obs, R.view, R.seat)),
       el("section", { class: "panel" }, el("h3", {}, t("table")), details),
-      (obs.history || []).length ? el("section", { class: "panel" }, el("h3", {}, t("history")), historyList(obs, R.view, R.seat)) : null));
+      (obs.history || []).length ? el("section", { class: "panel" }, el("h3", {}, t("history")), historyList(obs, R.view, R.seat)) : null),
+  ].filter(Boolean));
 }
 
 async function main() {
@@ -65,7 +65,11 @@ async function main() {
     if (e.key === "ArrowRight") load(R.step + 1);
     if (e.key === "ArrowLeft") load(R.step - 1);
   });
-  try { R.view = await api(`/api/tables/${R.id}`); } catch (err) { R.error = err.message; }
+  try {
+    R.view = await api(`/api/tables/${R.id}`);
+    // a replay shows the match, not who is online now
+    for (const seat of R.view.seats) { seat.connected = true; seat.away = false; }
+  } catch (err) { R.error = err.message; }
   load(0);
 }
 
