@@ -15,6 +15,7 @@ from pakka.engine import Action
 from pakka.games import get
 from pakka.games.guandan import GuandanOptions, Return, classify, legal_plays
 from pakka.games.guandan.moves import Play
+from pakka.i18n import t
 
 GAME = get("guandan")
 TINY = Budget(worlds=1, max_candidates=2)
@@ -225,3 +226,10 @@ def test_explains_in_both_languages() -> None:
     action = choose(obs)
     en, fi = H.explain(obs, action, "en"), H.explain(obs, action, "fi")
     assert en and fi and en != fi
+    assert "weakest" in en
+    # a move the heuristic would not make gets the search's generic reason
+    other = next(a for a in legal_for(obs) if str(a) == "RJ single RJ")
+    assert H.explain(obs, other, "en") == t("hint_generic", "en")
+    # passing when nothing beats
+    obs = position(0, "S3 S4", top=(1, "RJ", "single RJ"))
+    assert H.explain(obs, Play((), None), "en").startswith("Nothing in your hand")

@@ -51,7 +51,7 @@ from pakka.games.guandan.combos import (
     window_ranks,
 )
 from pakka.games.guandan.game import Return
-from pakka.games.guandan.moves import Play, raw_plays
+from pakka.games.guandan.moves import PASS, Play, legal_plays, raw_plays
 from pakka.i18n import t
 
 JSON = dict[str, Any]
@@ -651,11 +651,11 @@ def _lead(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     elif opp_min <= 2:
         why = "high"
     act = _to_action(raw, legal, level)
-    if act is None:
+    if act is None:  # not among the given actions (only when explaining another move)
         for a in legal:
             if isinstance(a, Play) and a.combo is not None:
-                return a, "lead"
-        return legal[0], "lead"
+                return a, "other"
+        return legal[0], "other"
     return act, why
 
 
@@ -686,7 +686,7 @@ def _follow(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
             top_raw = max(fits, key=lambda r: _raw_power(r, level))
             act = _to_action(top_raw, legal, level)
             if act is not None:
-                return act, "beat"
+                return act, "beat_high"
     before = hand_cost(counts, level)
     gain = 0.3
     holder_cards = view.cards[holder] if holder is not None else 27
@@ -730,8 +730,8 @@ def _follow(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     if best[0] >= before - 1e-9:
         return pass_action, "cheap"
     act = _to_action(choice, legal, level)
-    if act is None:
-        return pass_action, "cheap"
+    if act is None:  # not among the given actions (only when explaining another move)
+        return pass_action, "other"
     if choice[0] in BOMB_TYPES and top.type not in BOMB_TYPES:
         return act, "bomb" if urgent else "bomb_lead"
     return act, "beat"
@@ -791,40 +791,45 @@ def value(state: State, seat: int) -> float:
 
 
 def explain(obs: JSON, action: Action, lang: str = "en") -> str:
-    """One line on why ``action`` is a good move here."""
+    """One line on why ``action`` is a good move here (the heuristic's reason for it).
+
+    When ``action`` is not what the heuristic would play (the search chose it), the
+    search's generic reason.
+    """
     if not obs.get("hand"):
         return t("hint_generic", lang)
     try:
-        legal = [action]
         view = _View(obs)
         if isinstance(action, Return):
             return t("gd_hint_return", lang, card=action.card.pretty())
         if not isinstance(action, Play):
             return t("hint_generic", lang)
-        if action.combo is None:
-            if view.top_seat == view.partner:
-                return t("gd_hint_partner", lang)
-            return t("gd_hint_pass", lang)
+        legal: list[Action] = [action]
+        if view.top is not None and action.combo is None:
+            legal = list(legal_plays(view.hand, view.level, view.top, canonical=True))
+        elif view.top is not None:
+            legal.insert(0, PASS)
+        choice, why = decide(obs, legal)
+        if choice != action:
+            return t("hint_generic", lang)
         cards = " ".join(c.pretty() for c in action.cards)
-        n_hand = sum(view.counts)
-        if len(action.cards) == n_hand:
-            return t("gd_hint_out", lang, cards=cards)
-        _, why = decide(obs, [*legal, *_pass_if_following(view)])
-        if action.combo.type in BOMB_TYPES and view.top is not None:
-            return t("gd_hint_bomb", lang, cards=cards)
-        if view.top is not None:
-            return t("gd_hint_beat", lang, cards=cards)
-        if why == "feed":
-            return t("gd_hint_feed", lang, cards=cards)
-        if why == "high":
-            return t("gd_hint_high", lang, cards=cards)
         turns = max(1, round(hand_cost(view.counts, view.level)))
-        return t("gd_hint_lead", lang, cards=cards, turns=turns)
+        key = _HINTS.get(why, "hint_generic")
+        return t(key, lang, cards=cards, turns=turns)
     except (KeyError, ValueError, TypeError):
         return t("hint_generic", lang)
 
 
-def _pass_if_following(view: _View) -> list[Action]:
-    from pakka.games.guandan.moves import PASS
-
-    return [PASS] if view.top is not None else []
+_HINTS: Final = {
+    "out": "gd_hint_out",
+    "partner": "gd_hint_partner",
+    "cheap": "gd_hint_pass",
+    "cannot": "gd_hint_cannot",
+    "beat": "gd_hint_beat",
+    "beat_high": "gd_hint_beat_high",
+    "bomb": "gd_hint_bomb",
+    "bomb_lead": "gd_hint_bomb",
+    "feed": "gd_hint_feed",
+    "high": "gd_hint_high",
+    "lead": "gd_hint_lead",
+}
