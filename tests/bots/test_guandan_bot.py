@@ -153,6 +153,18 @@ def test_leads_the_weakest_piece() -> None:
     assert choose(obs).combo.type == "straight"  # type: ignore[union-attr]
 
 
+def test_leads_a_type_the_opponents_passed_on() -> None:
+    obs = position(0, "S8 SQ DQ", level="2")
+    assert str(choose(obs)) == "S8 single 8"
+    # both opponents let the partner's pair of 10s win: they are short of pairs
+    obs["history"] = [
+        {"seat": 2, "cards": "S10 D10", "combo": "pair 10"},
+        {"seat": 2, "cards": "S3", "combo": "single 3"},
+    ]
+    assert str(choose(obs)) == "SQ DQ pair Q"
+    assert H._passed_on(obs["history"], 2)[1] == {"pair": 10}
+
+
 def test_feeds_a_partner_with_one_card() -> None:
     obs = position(0, "S3 S4 D4 SK DK RJ SA", level="7", cards=(7, 10, 1, 10))
     assert str(choose(obs)) == "S3 single 3"

@@ -577,6 +577,7 @@ class _View:
         )
         self.partner = (self.seat + 2) % PLAYERS
         self.opponents = ((self.seat + 1) % PLAYERS, (self.seat + 3) % PLAYERS)
+        self.history: list[JSON] = list(obs.get("history") or [])
 
     def opp_min(self) -> int:
         live = [self.cards[s] for s in self.opponents if not self.out[s]]
@@ -584,6 +585,42 @@ class _View:
 
     def partner_cards(self) -> int:
         return 99 if self.out[self.partner] else self.cards[self.partner]
+
+
+def _passed_on(history: Sequence[JSON], level: int) -> list[dict[str, int]]:
+    """Per seat and plain type, the lowest play of an opponent of his that he passed on.
+
+    Tricks are rebuilt from the public plays: a play starts a new trick when its seat
+    held the last one or it does not beat it; the seats between two plays of a trick
+    passed.  A player who passes an opponent's low pair probably has no higher pair.
+    """
+    res: list[dict[str, int]] = [{} for _ in range(PLAYERS)]
+    top: Combo | None = None
+    holder = -1
+
+    def note(seat: int) -> None:
+        assert top is not None
+        if (seat - holder) % 2 and top.type not in BOMB_TYPES:
+            known = res[seat].get(top.type)
+            if known is None or top.value < known:
+                res[seat][top.type] = top.value
+
+    for e in history:
+        seat = e["seat"]
+        combo = _combo_of(e["cards"], e["combo"], level)
+        if combo is None:
+            continue
+        if top is not None and seat != holder and combo.beats(top):
+            x = (holder + 1) % PLAYERS
+            while x != seat:
+                note(x)
+                x = (x + 1) % PLAYERS
+        elif top is not None:
+            for x in range(PLAYERS):
+                if x != holder:
+                    note(x)
+        top, holder = combo, seat
+    return res
 
 
 # --- decisions -----------------------------------------------------------------------------
@@ -626,6 +663,8 @@ def _lead(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     pool = plain or [(raw, p) for raw, p in raws]
     # one weak piece left besides winners: lead a winner first, the last piece then goes out
     endgame = sum(1 for _, p in plain if p[4] > 0.45) <= 1 and len(plain) >= 2
+    passed = _passed_on(view.history, level)
+    live = [o for o in view.opponents if not view.out[o]]
     for i, (raw, p) in enumerate(pool):
         ctype = raw[0]
         size = len(raw[2])
@@ -638,6 +677,12 @@ def _lead(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
             score = -p[4]
         if opp_min < size:
             score += 0.3  # the short opponent cannot follow this
+        if (
+            ctype not in BOMB_TYPES
+            and live
+            and all(passed[o].get(ctype, 1 << 30) <= pw for o in live)
+        ):
+            score += 0.35  # the opponents passed on lower ones: they are short of this type
         if opp_min <= 2 and ctype in ("single", "pair") and size <= opp_min:
             # he may go out on it: lead it only high
             score -= 2.0 - 0.1 * (pw - 2)
