@@ -10,7 +10,8 @@ as ``1 - control`` (control grows with its power), bombs as a small gain.  The h
 * leads the weakest piece of the best decomposition (the combination that costs most
   turns and is least likely to win), longer combinations first among equals; with the
   partner at one or two cards it leads a low single or pair for him; with an opponent at
-  one or two cards it leads what he cannot follow (or its highest single);
+  one or two cards it leads what he cannot follow (or its highest single); it prefers
+  types both opponents passed on (tricks are rebuilt from the public plays);
 * follows an opponent with the card set that leaves the cheapest decomposition, and
   passes when beating would break the hand more than the lead is worth; the lead is worth
   much more when the opponent holding the trick is about to go out (then it bombs) or
