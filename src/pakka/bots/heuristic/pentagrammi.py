@@ -273,12 +273,23 @@ class PentagrammiSearch(PimcBot):
 SEARCH_BOT = PentagrammiSearch
 
 
+WIN_BONUS = 3.0
+"""Added to the value when the rollout ends the match with this seat alone in first place
+(the tie-break included): winning is what counts, not the margin."""
+
+
 def value(state: State, seat: int) -> float:
-    """Deal-end value: margin over the others' mean plus half the margin over the best."""
-    scores = state.observation(None)["scores"]
+    """Deal-end value: margin over the others' mean plus half the margin over the best,
+    plus :data:`WIN_BONUS` if the match is over and ``seat`` won it."""
+    obs = state.observation(None)
+    scores = obs["scores"]
     others = [float(s) for i, s in enumerate(scores) if i != seat]
     own = float(scores[seat])
-    return own - sum(others) / len(others) + 0.5 * (own - max(others))
+    v = own - sum(others) / len(others) + 0.5 * (own - max(others))
+    result = obs["result"]
+    if result is not None and result["winners"] == [seat]:
+        v += WIN_BONUS
+    return v
 
 
 def explain(obs: JSON, action: Action, lang: str = "en") -> str:
