@@ -349,8 +349,10 @@ class PassCards(Action):
 
 _CONTRACT_ACTIONS: Final = {c: ChooseContract(c) for c in CONTRACTS}
 _PLAY_ACTIONS: dict[Card, Play] = {}
-_DECKS: Final = {n: tuple(anarchy_deck(n)) for n in (3, 4, 5)}
-"""The pack of each table size, built once: every deal deals these (immutable) objects."""
+_PACK: Final = tuple(anarchy_deck(5))
+_DECKS: Final = {n: _PACK[: len(anarchy_deck(n))] for n in (3, 4, 5)}
+"""The pack of each table size (the 5-player pack adds cards at the end), built once:
+every deal deals these (immutable) objects."""
 _SUIT_BASE: Final = {"S": 0, "H": 16, "D": 32, "C": 48, JOKER_SUIT: 64}
 _PLAY_BY_KEY: list[Play | None] = [None] * 80
 """The play of each card value by ``_SUIT_BASE[suit] + rank``, an int in sort_key order."""
@@ -367,12 +369,22 @@ def _play(card: Card) -> Play:
     return action
 
 
-for _card in _DECKS[5]:
+for _card in _PACK:
+    if _card.copy == 0:
+        _PLAY_ACTIONS[_card] = Play(_card)  # the play holds the very card object dealt
+for _card in _PACK:
     _PLAY_BY_KEY[_SUIT_BASE[_card.suit] + _card.rank] = _play(_card)
+_KEY_OF_ID: Final = {id(c): _SUIT_BASE[c.suit] + c.rank for c in _PACK}
+"""Sort keys of the dealt card objects by identity (they live as long as the module)."""
 
 
 def _index(cards: list[Card], card: Card) -> int:
-    """``cards.index(card)`` comparing suit and rank directly (no dataclass ``__eq__``)."""
+    """``cards.index(card)`` without the dataclass ``__eq__``: the very object first (a
+    play holds the dealt object), else the first card of the same suit and rank."""
+    try:
+        return list(map(id, cards)).index(id(card))
+    except ValueError:
+        pass
     suit, rank = card.suit, card.rank
     for i, c in enumerate(cards):
         if c.rank == rank and c.suit == suit:
@@ -552,8 +564,12 @@ class AnarchyState(State):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "play":
-            keys = {_SUIT_BASE[c.suit] + c.rank for c in self.hands[seat]}
-            return [_PLAY_BY_KEY[k] for k in sorted(keys)]  # type: ignore[misc]
+            hand = self.hands[seat]
+            try:
+                keys = set(map(_KEY_OF_ID.__getitem__, map(id, hand)))
+            except KeyError:  # cards from elsewhere (a stacked deck, a determinization)
+                keys = {_SUIT_BASE[c.suit] + c.rank for c in hand}
+            return list(map(_PLAY_BY_KEY.__getitem__, sorted(keys)))  # type: ignore[arg-type]
         if self.phase == "contract":
             return [_CONTRACT_ACTIONS[c] for c in self.remaining[seat]]
         hand = sorted(self.hands[seat], key=Card.sort_key)
