@@ -365,8 +365,17 @@ def _sort_key(card: Card) -> int:
     return _SUIT_BASE[card.suit] + card.rank
 
 
+_PLAY_BY_ID = {id(c): _PLAY_OF[c.suit][c.rank] for c in _DECK}
+"""The play of each dealt card object by identity (they live as long as the module)."""
+
+
 def _index(cards: list[Card], card: Card) -> int:
-    """``cards.index(card)`` comparing suit and rank directly (no dataclass ``__eq__``)."""
+    """``cards.index(card)`` without the dataclass ``__eq__``: the very object first (a
+    play holds the dealt object), else the first card of the same suit and rank."""
+    try:
+        return list(map(id, cards)).index(id(card))
+    except ValueError:
+        pass
     suit, rank = card.suit, card.rank
     for i, c in enumerate(cards):
         if c.rank == rank and c.suit == suit:
@@ -478,7 +487,10 @@ class PentagrammiState(State):
                 follow = [c for c in hand if c.suit == led or c.suit == JOKER_SUIT]
                 if follow and follow[0].suit == led:  # the hand is sorted: jokers last
                     hand = follow
-            out: list[Action] = [_PLAY_OF[c.suit][c.rank] for c in hand]
+            try:
+                out: list[Action] = list(map(_PLAY_BY_ID.__getitem__, map(id, hand)))
+            except KeyError:  # cards from elsewhere (a stacked deck, a determinization)
+                out = [_PLAY_OF[c.suit][c.rank] for c in hand]
             while len(out) > 1 and out[-1] is out[-2]:  # a second joker (jokers sort last)
                 out.pop()
             return out
