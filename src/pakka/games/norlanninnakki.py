@@ -49,10 +49,10 @@ details give ``pot``, ``chips_paid``, ``payments`` (who pays whom) and net ``chi
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations, repeat
 from typing import Any, Literal
 
 from pakka.cards import ACE, SUIT_NAMES, SUITS, Card, deck_52, parse_card, parse_cards
@@ -272,16 +272,13 @@ for _card in _DECK:
 _SEAT: list[frozenset[int]] = [frozenset((s,)) for s in range(5)]
 
 
-_SMALL_DISCARDS: dict[tuple[int, ...], Discard] = {}
-"""Discards of at most two cards by their ``_SUIT_BASE[suit] + rank`` keys (1,379 at most)."""
 _CARD_BY_KEY: dict[int, Card] = {_SUIT_BASE[c.suit] + c.rank: c for c in _DECK}
-
-
-def _small_discard(keys: tuple[int, ...]) -> Discard:
-    action = _SMALL_DISCARDS.get(keys)
-    if action is None:
-        action = _SMALL_DISCARDS[keys] = _discard(tuple(_CARD_BY_KEY[k] for k in keys))
-    return action
+_SMALL_DISCARDS: dict[tuple[int, ...], Discard] = {
+    keys: _discard(tuple(_CARD_BY_KEY[k] for k in keys))
+    for size in range(3)
+    for keys in combinations(sorted(_CARD_BY_KEY), size)
+}
+"""Every discard of at most two cards (1,379) by the ``_SUIT_BASE[suit] + rank`` keys."""
 
 
 def _sort_key(card: Card) -> int:
@@ -290,7 +287,12 @@ def _sort_key(card: Card) -> int:
 
 
 def _index(cards: list[Card], card: Card) -> int:
-    """``cards.index(card)`` comparing suit and rank directly (no dataclass ``__eq__``)."""
+    """``cards.index(card)`` without the dataclass ``__eq__``: the very object first (a
+    play holds the dealt object), else the first card of the same suit and rank."""
+    try:
+        return list(map(id, cards)).index(id(card))
+    except ValueError:
+        pass
     suit, rank = card.suit, card.rank
     for i, c in enumerate(cards):
         if c.rank == rank and c.suit == suit:
@@ -415,9 +417,9 @@ class NorlanninnakkiState(State):
         self.forced = 1 in self.scores or (self.options.forced_trump_sticky and self.forced_ever)
         self.forced_ever = self.forced_ever or self.forced
         fh = self.forehand
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        for i in range(3 * n):
-            self.hands[(fh + i) % n].append(deck[i])
+        self.hands: list[list[Card]] = [[]] * n
+        for j in range(n):  # three rounds: card i goes to seat fh + i
+            self.hands[(fh + j) % n] = deck[j : 3 * n : n]
         self.turned: Card = deck[3 * n]
         self.turned_held = True
         self.stock: list[Card] = deck[3 * n + 1 :]
@@ -444,9 +446,10 @@ class NorlanninnakkiState(State):
     def _deal_rest(self) -> None:
         """The last two rounds of the deal, clockwise from forehand (N4.3)."""
         n, fh = self.players, self.forehand
-        for i in range(2 * n):
-            self.hands[(fh + i) % n].append(self.stock[i])
-        del self.stock[: 2 * n]
+        stock, hands = self.stock, self.hands
+        for j in range(n):  # the card i of the rounds goes to seat fh + i
+            hands[(fh + j) % n] += stock[j : 2 * n : n]
+        del stock[: 2 * n]
         self.dealt_all = True
 
     def _holding(self, seat: int) -> list[Card]:
@@ -457,9 +460,15 @@ class NorlanninnakkiState(State):
 
     def _take(self, seat: int, card: Card) -> Card:
         """Remove ``card`` from what ``seat`` holds and return the physical card."""
-        if seat == self.dealer and self.turned_held and card == self.turned:
+        turned = self.turned
+        if (
+            seat == self.dealer
+            and self.turned_held
+            and card.rank == turned.rank
+            and card.suit == turned.suit
+        ):
             self.turned_held = False
-            return self.turned
+            return turned
         hand = self.hands[seat]
         return hand.pop(_index(hand, card))
 
@@ -499,9 +508,12 @@ class NorlanninnakkiState(State):
         keys = [_SUIT_BASE[c.suit] + c.rank for c in hand]
         out: list[Action] = []
         for k in range(lo, min(hi, 2) + 1):  # the small discards, built once per process
-            out += map(_small_discard, combinations(keys, k))
-        for k in range(max(lo, 3), hi + 1):
-            out += map(_discard, combinations(hand, k))
+            out += map(_SMALL_DISCARDS.__getitem__, combinations(keys, k))
+        # the others: objects made and filled by C-level maps (no Python call per discard)
+        big = list(chain.from_iterable(map(combinations, repeat(hand), range(max(lo, 3), hi + 1))))
+        made = list(map(object.__new__, repeat(Discard, len(big))))
+        deque(map(_set_cards, made, big), maxlen=0)
+        out += made
         return out
 
     def _legal_play(self, seat: int, strict: bool) -> list[Card]:
