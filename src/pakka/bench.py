@@ -197,14 +197,16 @@ def combine(parts: Sequence[Throughput]) -> Throughput:
     )
 
 
-def report(games: Sequence[str], seconds: float = 3.0, rounds: int = 3) -> str:
+def report(games: Sequence[str], seconds: float = 3.0, rounds: int | None = None) -> str:
     """The full text report of ``pakka bench``.
 
-    The engines take turns: ``rounds`` rounds in which each engine plays for
-    ``seconds / rounds``, so that a change in the machine's load (other processes)
-    falls on every engine alike.  Each figure sums its rounds; a ratio also shows the
-    range of the per-round ratios.
+    The engines take turns: ``rounds`` rounds (default: one per second of ``seconds``)
+    in which each engine plays for ``seconds / rounds``, so that a change in the
+    machine's load (other processes) falls on every engine alike.  Each figure sums its
+    rounds; a ratio also shows the range of the per-round ratios.
     """
+    if rounds is None:
+        rounds = max(1, round(seconds))
     lines = [
         f"Random-play throughput, one process, {seconds:g} s per engine "
         f"in {rounds} interleaved rounds:"
