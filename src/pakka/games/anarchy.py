@@ -62,6 +62,7 @@ from pakka.engine import (
     hand_json,
     ranks_from_scores,
     register,
+    shuffle,
 )
 from pakka.errors import NotationError, PakkaError
 
@@ -499,7 +500,7 @@ class AnarchyState(State):
         self.deal_no += 1
         if deck is None:
             deck = list(_DECKS[n])
-            self.chance(self.shuffles).shuffle(deck)
+            shuffle(deck, self.chance(self.shuffles))
             self.shuffles += 1
         else:
             deck = list(deck)

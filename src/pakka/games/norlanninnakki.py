@@ -68,6 +68,7 @@ from pakka.engine import (
     hand_json,
     ranks_from_scores,
     register,
+    shuffle,
 )
 from pakka.errors import NotationError, PakkaError
 
@@ -410,7 +411,7 @@ class NorlanninnakkiState(State):
         n = self.players
         if deck is None:
             deck = list(_DECK)
-            self.chance(self.shuffles).shuffle(deck)
+            shuffle(deck, self.chance(self.shuffles))
         else:
             deck = list(deck)
         self.shuffles += 1

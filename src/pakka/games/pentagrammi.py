@@ -95,6 +95,7 @@ from pakka.engine import (
     State,
     hand_json,
     register,
+    shuffle,
 )
 from pakka.errors import NotationError, PakkaError
 
@@ -454,7 +455,7 @@ class PentagrammiState(State):
             # Shuffling positions draws exactly what shuffling the pack (which is in
             # ``_DECK`` order) would, and a hand sorts as plain ints.
             order = list(range(len(_DECK)))
-            self.chance(self.deal_no + 1).shuffle(order)
+            shuffle(order, self.chance(self.deal_no + 1))
             for j in range(PLAYERS):
                 hands[(first + j) % PLAYERS] = [_DECK[i] for i in sorted(order[j::PLAYERS])]
         else:
