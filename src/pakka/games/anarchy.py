@@ -176,17 +176,20 @@ def trick_captures(
 
 def _captures(cs: Sequence[Card], bomb: bool, singleton_takes_all: bool, dead: bool) -> list[int]:
     """:func:`trick_captures` on cards and checked flags (the engine's hot path)."""
+    suits = [c.suit for c in cs]
+    if JOKER_SUIT in suits:
+        bomb = True
+    ranks = [-c.rank for c in cs] if bomb else [c.rank for c in cs]
     out = list(range(len(cs)))
     by_suit: dict[str, list[int]] = {}
-    for i, c in enumerate(cs):
-        suit = c.suit
+    for i, suit in enumerate(suits):
         if suit == JOKER_SUIT:
-            bomb = True
-        elif suit in by_suit:
-            by_suit[suit].append(i)
-        else:
+            continue
+        group = by_suit.get(suit)
+        if group is None:
             by_suit[suit] = [i]
-    sign = -1 if bomb else 1
+        else:
+            group.append(i)
     singles: list[int] = []
     any_group = False
     for idxs in by_suit.values():
@@ -194,8 +197,8 @@ def _captures(cs: Sequence[Card], bomb: bool, singleton_takes_all: bool, dead: b
             singles.append(idxs[0])
             continue
         any_group = True
-        top = max([sign * cs[i].rank for i in idxs])
-        tops = [i for i in idxs if sign * cs[i].rank == top]
+        top = max([ranks[i] for i in idxs])
+        tops = [i for i in idxs if ranks[i] == top]
         if len(tops) == 1:
             for i in idxs:
                 out[i] = tops[0]
@@ -204,8 +207,8 @@ def _captures(cs: Sequence[Card], bomb: bool, singleton_takes_all: bool, dead: b
                 if i not in tops:
                     out[i] = -1
     if len(singles) >= 2 and (any_group or singleton_takes_all):
-        top = max([sign * cs[i].rank for i in singles])
-        tops = [i for i in singles if sign * cs[i].rank == top]
+        top = max([ranks[i] for i in singles])
+        tops = [i for i in singles if ranks[i] == top]
         if len(tops) == 1:
             for i in singles:
                 out[i] = tops[0]
@@ -654,13 +657,14 @@ class AnarchyState(State):
             owners.append(DUMMY)
         bomb = False
         joker: int | str | None = None
-        for i, c in enumerate(cards):
-            if c.suit == JOKER_SUIT:
-                bomb, joker = True, owners[i]
-                if n < 5:
-                    self.out.append(c)
-                    cards[i] = self.spare.pop()
-                    self.spare_revealed = cards[i]
+        if JOKER_SUIT in [c.suit for c in cards]:  # one joker in the pack
+            for i, c in enumerate(cards):
+                if c.suit == JOKER_SUIT:
+                    bomb, joker = True, owners[i]
+                    if n < 5:
+                        self.out.append(c)
+                        cards[i] = self.spare.pop()
+                        self.spare_revealed = cards[i]
         opts = self.options
         captures = _captures(
             cards,
