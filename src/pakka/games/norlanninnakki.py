@@ -271,6 +271,8 @@ for _card in _DECK:
     _PLAY_BY_KEY[_SUIT_BASE[_card.suit] + _card.rank] = _PLAY[_card]
     _NAME[_card.suit][_card.rank] = str(_card)
 _SEAT: list[frozenset[int]] = [frozenset((s,)) for s in range(5)]
+_KEY_OF_ID = {id(c): _SUIT_BASE[c.suit] + c.rank for c in _DECK}
+"""Sort keys of the dealt card objects by identity (they live as long as the module)."""
 
 
 _CARD_BY_KEY: dict[int, Card] = {_SUIT_BASE[c.suit] + c.rank: c for c in _DECK}
@@ -497,9 +499,13 @@ class NorlanninnakkiState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == "play":
-            keys = [_SUIT_BASE[c.suit] + c.rank for c in self._legal_play(seat, strict=False)]
+            cards = self._legal_play(seat, strict=False)
+            try:
+                keys = list(map(_KEY_OF_ID.__getitem__, map(id, cards)))
+            except KeyError:  # cards from elsewhere (a stacked deck, a determinization)
+                keys = [_SUIT_BASE[c.suit] + c.rank for c in cards]
             keys.sort()
-            return [_PLAY_BY_KEY[k] for k in keys]  # type: ignore[misc]
+            return list(map(_PLAY_BY_KEY.__getitem__, keys))  # type: ignore[arg-type]
         if phase == "bid":
             return list(_KNOCK_LURK)
         if phase == "declare":
