@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -19,8 +20,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import exc as sa_exc
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
@@ -153,6 +156,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
 
     app.add_middleware(BodyLimit)
+
+    @app.exception_handler(sa_exc.SQLAlchemyError)
+    async def _storage_error(request: Request, exc: sa_exc.SQLAlchemyError) -> JSONResponse:
+        log.warning("%s %s: database error: %s", request.method, request.url.path, exc)
+        return JSONResponse(
+            {"detail": "the database is busy or unavailable; nothing changed, try again"},
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
 
     @app.exception_handler(RoomError)
     async def _room_error(request: Request, exc: RoomError) -> JSONResponse:
@@ -325,8 +337,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def replay(
         request: Request,
         table_id: str,
-        number: int,
-        step: Annotated[int, Query(ge=0)] = 0,
+        number: Annotated[int, PathParam(ge=1, le=2**31 - 1)],
+        step: Annotated[int, Query(ge=0, le=2**31 - 1)] = 0,
         seat: Annotated[int | None, Query(ge=0, le=9)] = None,
     ) -> P.ReplayStep:
         reg = registry_of(request)
@@ -394,6 +406,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+class TokenBucket:
+    """``rate`` tokens a second up to ``burst``; :meth:`take` is False when empty."""
+
+    def __init__(self, rate: float, burst: float, clock: Any = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = burst
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
 class _Connection:
     """One client's socket: a reader (its messages) and a writer (its table's updates)."""
 
@@ -407,6 +439,9 @@ class _Connection:
         self.sub = sub
         self.audience = SPECTATOR if seat is None else str(seat)
         self._send_lock = asyncio.Lock()
+        self.bucket = TokenBucket(P.RATE_PER_SECOND, P.RATE_BURST)
+        self.strikes = 0
+        """Messages refused for the rate since the bucket was last half full."""
 
     async def send(self, frame: dict[str, Any]) -> None:
         async with self._send_lock:
@@ -439,6 +474,24 @@ class _Connection:
             message = await self.ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
+            if not self.bucket.take():
+                self.strikes += 1
+                if self.strikes >= P.RATE_STRIKES:
+                    await self.error(
+                        "rate_limited",
+                        f"{self.strikes} messages over the limit of {P.RATE_PER_SECOND:g} "
+                        f"a second (bursts of {P.RATE_BURST}): disconnected",
+                    )
+                    await self.ws.close(code=1008)
+                    return
+                await self.error(
+                    "rate_limited",
+                    f"too many messages: the limit is {P.RATE_PER_SECOND:g} a second "
+                    f"(bursts of {P.RATE_BURST}); this one was dropped, nothing changed",
+                )
+                continue
+            if self.bucket.tokens >= P.RATE_BURST / 2:
+                self.strikes = 0  # the client has slowed down: forgiven
             raw = message.get("text")
             if raw is None:
                 raw = message.get("bytes") or b""
@@ -490,10 +543,18 @@ class _Connection:
                 await self.error(code, str(exc), self._legal())
             except PakkaError as exc:  # a game's reader raising another error of the family
                 await self.error("illegal", str(exc), self._legal())
-            except Exception:  # storage down, or a bug: nothing was applied
+            except sa_exc.SQLAlchemyError as exc:  # storage locked or down: nothing applied
+                log.warning("action at table %s not stored: %s", self.room.id, exc)
+                await self.error(
+                    "unavailable",
+                    "the database could not store this action, so nothing changed; "
+                    "try again in a moment",
+                    self._legal(),
+                )
+            except Exception:  # a bug: nothing was applied
                 log.exception("action at table %s failed", self.room.id)
                 await self.error(
-                    "bad_message",
+                    "unavailable",
                     "the server could not take this action (nothing changed); try again",
                     self._legal(),
                 )

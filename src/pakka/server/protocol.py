@@ -24,12 +24,26 @@ PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 16_384
 """Largest inbound WebSocket frame; the biggest legal action is far below this."""
 MAX_NAME_LENGTH = 32
+RATE_PER_SECOND = 20.0
+"""Inbound WebSocket messages a connection may send per second, on average."""
+RATE_BURST = 40
+"""Messages a connection may send at once (the token bucket's size)."""
+RATE_STRIKES = 40
+"""Refused (over-the-rate) messages within one window that close the connection."""
 
 BotLevel: TypeAlias = Literal["random", "easy", "normal", "hard"]
 TableStatus: TypeAlias = Literal["open", "playing", "over"]
 SeatKind: TypeAlias = Literal["person", "bot"]
 ErrorCode: TypeAlias = Literal[
-    "bad_json", "too_large", "bad_message", "protocol", "illegal", "not_seated", "not_started"
+    "bad_json",
+    "too_large",
+    "bad_message",
+    "protocol",
+    "illegal",
+    "not_seated",
+    "not_started",
+    "rate_limited",
+    "unavailable",
 ]
 
 

@@ -555,7 +555,15 @@ class RoomRegistry:
         """Persist, apply, publish (the caller holds the lock and has checked the action)."""
         state = room.state
         assert state is not None
-        self.storage.append_action(room.id, room.rec.match, room.version, seat, action.to_json())
+        # off the event loop: a locked or slow database must not stall the other tables
+        await asyncio.to_thread(
+            self.storage.append_action,
+            room.id,
+            room.rec.match,
+            room.version,
+            seat,
+            action.to_json(),
+        )
         events = state.apply_unchecked(seat, action)
         if state.is_over():
             self.storage.finish_match(room.id, room.rec.match, jsonable(state.result().to_json()))

@@ -76,6 +76,10 @@ actions = sa.Table(
 )
 
 
+SQLITE_BUSY_SECONDS = 2.0
+"""How long a write waits for another connection's lock before it fails."""
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -135,7 +139,8 @@ class Storage:
         self.url = normalise_url(url)
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
+            # a locked database is an error after this long, not a stalled table
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS}
         self.engine: Engine = sa.create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
