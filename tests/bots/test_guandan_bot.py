@@ -204,6 +204,17 @@ def test_keeps_a_straight_flush_intact() -> None:
     assert str(choose(obs)) == "HK single K"
 
 
+def test_search_candidates_are_the_heuristics_favourites() -> None:
+    obs = position(0, "S8 SQ DQ BJ S3", top=(3, "D6", "single 6"))
+    ranked = [str(a) for a in H.ranked_actions(obs, legal_for(obs))]
+    assert ranked[0] == "S8 single 8" and "pass" in ranked and len(ranked) <= 4
+    # on the partner's trick passing is the only candidate
+    obs = position(0, "S5 H5 D5 C5 BJ S8 D9 CJ", top=(2, "SA", "single A"))
+    assert [str(a) for a in H.ranked_actions(obs, legal_for(obs))] == ["pass"]
+    bot = bots.make("guandan", "hard", seed=1, budget=Budget(worlds=1, max_candidates=3))
+    assert isinstance(bot, H.GuandanSearch)
+
+
 def test_returns_a_low_card_on_tribute() -> None:
     hand = "S3 D7 D8 D9 DT DJ S5 H5 SQ SQ RJ"
     obs = position(0, hand, level="2")

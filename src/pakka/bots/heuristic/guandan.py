@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Final
 
-from pakka.bots.search import Budget
+from pakka.bots.search import Budget, PimcBot
 from pakka.cards import Card, parse_card
 from pakka.engine import Action, State
 from pakka.games.guandan.combos import (
@@ -643,7 +643,9 @@ def _choose_return(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     return choice, "return"
 
 
-def _lead(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
+def _lead(
+    view: _View, legal: Sequence[Action], alts: list[Action] | None = None
+) -> tuple[Action, str]:
     level, counts = view.level, view.counts
     _, pieces = _analyse(tuple(counts), level)
     raws: list[tuple[Raw, Piece]] = []
@@ -692,6 +694,11 @@ def _lead(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
         scored.append((score, -i, raw))
     scored.sort(reverse=True)
     raw = scored[0][2]
+    if alts is not None:  # the next pieces, for the search
+        for _, _, other in scored[1:4]:
+            found = _to_action(other, legal, level)
+            if found is not None:
+                alts.append(found)
     if partner <= 2 and raw[0] in ("single", "pair") and len(raw[2]) == partner:
         why = "feed"
     elif opp_min <= 2:
@@ -705,7 +712,9 @@ def _lead(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     return act, why
 
 
-def _follow(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
+def _follow(
+    view: _View, legal: Sequence[Action], alts: list[Action] | None = None
+) -> tuple[Action, str]:
     level, counts = view.level, view.counts
     top = view.top
     assert top is not None
@@ -758,6 +767,7 @@ def _follow(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     # the cheapest plays of each class are enough (keeps a decision in milliseconds)
     plain = [r for r in raws if r[0] not in BOMB_TYPES][:MAX_FOLLOWS]
     raws = plain + [r for r in raws if r[0] in BOMB_TYPES][:MAX_BOMBS]
+    evals: list[tuple[float, int, Raw]] = []
     for i, raw in enumerate(raws):
         is_bomb = raw[0] in BOMB_TYPES
         rest = _minus(counts, raw[2])
@@ -770,9 +780,17 @@ def _follow(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
         if is_bomb and not urgent:
             score += 0.6 if partner_later else 0.3
         key = (score, i)
+        evals.append((score, i, raw))
         if best is None or key < best:
             best, choice = key, raw
     assert best is not None and choice is not None
+    if alts is not None:  # passing and the next plays, in the heuristic's order, for the search
+        ranked: list[tuple[float, int, Raw | None]] = [*evals, (before, -1, None)]
+        ranked.sort(key=lambda e: (e[0], e[1]))
+        for _, _, other in ranked[:4]:
+            a = pass_action if other is None else _to_action(other, legal, level)
+            if a is not None:
+                alts.append(a)
     if best[0] >= before - 1e-9:
         return pass_action, "cheap"
     act = _to_action(choice, legal, level)
@@ -794,6 +812,46 @@ def decide(obs: JSON, legal: Sequence[Action]) -> tuple[Action, str]:
     return _follow(view, legal)
 
 
+def ranked_actions(obs: JSON, legal: Sequence[Action], limit: int = 4) -> list[Action]:
+    """The heuristic's move first, then its next choices (the search's candidates).
+
+    Only the move itself when it is forced by a rule people expect: going out, passing on
+    the partner's trick, passing when nothing beats, beating high before an opponent goes
+    out.  Returns are ranked by how little the hand misses them.
+    """
+    _clear_caches()
+    view = _View(obs)
+    returns = [a for a in legal if isinstance(a, Return)]
+    if returns:
+        returns.sort(
+            key=lambda a: (
+                hand_cost(_minus(view.counts, [card_kind(a.card)]), view.level),
+                _power(a.card.rank, view.level),
+            )
+        )
+        return list[Action](returns[:limit])
+    alts: list[Action] = []
+    if view.top is None:
+        choice, _ = _lead(view, legal, alts)
+    else:
+        choice, _ = _follow(view, legal, alts)
+    out = [choice]
+    for a in alts:
+        if a not in out:
+            out.append(a)
+    return out[:limit]
+
+
+class GuandanSearch(PimcBot):
+    """PIMC over the heuristic's favourite actions only (``SEARCH_BOT``, used by ``make``)."""
+
+    def candidates(self, obs: JSON, legal: Sequence[Action]) -> list[Action]:
+        return ranked_actions(obs, legal, max(1, self.budget.max_candidates))
+
+
+SEARCH_BOT = GuandanSearch
+
+
 class GuandanPolicy:
     """The ``normal`` player (and the search bot's rollout policy)."""
 
@@ -807,13 +865,15 @@ class GuandanPolicy:
 POLICY = GuandanPolicy()
 
 BUDGET = Budget(worlds=1, max_candidates=1)
-"""``hard`` plays the heuristic's move (one rollout, no alternatives) until the search can help.
+"""``hard`` plays the heuristic's move (one rollout, no alternatives) until the search is shown
+to help.
 
-Measured (docs/bots.md, Guandan): with the search's candidates (the heuristic's move plus
-a random sample of the legal actions) and the few worlds that fit in a second, a random
-candidate often wins the noisy comparison and ``hard`` lost 0.5 to 2.6 levels a deal to
-``normal``.  A rollout costs 0.1-0.3 s, mostly the engine listing every legal play in full
-mode, so more worlds do not fit.  Widen the budget (``budget=``) to search anyway."""
+Measured (docs/bots.md, Guandan): with the plain search's candidates (the heuristic's move
+plus a random sample of the legal actions) and the few worlds that fit in a second, a
+random candidate often won the noisy comparison and ``hard`` lost 0.7 to 2.6 levels a deal
+to ``normal``.  A rollout costs 0.1-0.3 s, mostly the engine listing every legal play in
+full mode, so many worlds do not fit.  :class:`GuandanSearch` (``SEARCH_BOT``) searches the
+heuristic's own favourites instead; a wider ``budget=`` (``suggest`` passes one) uses it."""
 
 
 def value(state: State, seat: int) -> float:
