@@ -32,7 +32,7 @@ import pakka.games
 from pakka.engine import State
 from pakka.errors import IllegalAction, PakkaError
 from pakka.server import protocol as P
-from pakka.server.pubsub import MemoryBackend, PubSubBackend, Subscription
+from pakka.server.pubsub import PubSubBackend, Subscription, backend_from_url
 from pakka.server.rooms import SPECTATOR, Room, RoomError, RoomRegistry, game_meta
 from pakka.server.storage import Storage, sqlite_url
 
@@ -67,6 +67,8 @@ class Settings:
     """Seconds between bot moves for every table (``None``: each table's own setting)."""
     docs_dir: Path | None = None
     pubsub: PubSubBackend | None = None
+    pubsub_url: str | None = None
+    """``redis://host:port/db`` to share table updates between processes (default: memory)."""
 
     def database_url(self) -> str:
         if self.db_url:
@@ -133,13 +135,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(settings.database_url())
-        registry = RoomRegistry(storage, settings.pubsub or MemoryBackend(), settings.bot_delay)
+        pubsub = settings.pubsub or backend_from_url(settings.pubsub_url)
+        registry = RoomRegistry(storage, pubsub, settings.bot_delay)
         app.state.registry = registry
         try:
             await registry.resume()
             yield
         finally:
             await registry.close()
+            await pubsub.close()
             storage.close()
 
     app = FastAPI(

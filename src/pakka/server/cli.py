@@ -25,6 +25,13 @@ def serve(
         float | None,
         typer.Option(help="Seconds between bot moves at every table (default: per table)."),
     ] = None,
+    pubsub: Annotated[
+        str | None,
+        typer.Option(
+            help="Pub/sub for table updates: redis://host:6379/0 when several processes "
+            "share one database (default: in this process)."
+        ),
+    ] = None,
 ) -> None:
     """Serve the lobby, the WebSocket play protocol and the browser client."""
     try:
@@ -40,7 +47,7 @@ def serve(
             fg=typer.colors.RED,
         )
         raise typer.Exit(2) from None
-    settings = Settings(db_url=db, bot_delay=bot_delay)
+    settings = Settings(db_url=db, bot_delay=bot_delay, pubsub_url=pubsub)
     if db is None:
         typer.echo(f"database: {default_db_path()}")
     else:

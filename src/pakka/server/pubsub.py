@@ -10,6 +10,8 @@ three methods.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 from abc import ABC, abstractmethod
 from collections import defaultdict
 from collections.abc import AsyncIterator
@@ -55,6 +57,12 @@ class PubSubBackend(ABC):
     @abstractmethod
     def unsubscribe(self, channel: str, sub: Subscription) -> None: ...
 
+    async def ready(self, channel: str) -> None:  # noqa: B027
+        """Wait until updates on ``channel`` reach this process (a no-op in memory)."""
+
+    async def close(self) -> None:  # noqa: B027
+        """Release connections (nothing to do in memory)."""
+
     @asynccontextmanager
     async def subscription(self, channel: str) -> AsyncIterator[Subscription]:
         sub = self.subscribe(channel)
@@ -98,3 +106,71 @@ def _drop(sub: Subscription) -> None:
     while not sub.queue.empty():
         sub.queue.get_nowait()
     sub.queue.put_nowait(None)
+
+
+class RedisBackend(PubSubBackend):
+    """Fan-out through Redis pub/sub, so several server processes share a table's updates.
+
+    One Redis connection per process listens on every channel some local connection
+    subscribed to; each update is published as JSON and delivered to the local subscribers
+    by one reader task.  Redis keeps the order of the messages on a channel.  ``ready``
+    waits until Redis has confirmed a channel, so a snapshot taken after it is never
+    followed by a gap.
+    """
+
+    def __init__(self, url: str) -> None:
+        import redis.asyncio as aioredis
+
+        self.url = url
+        self._redis = aioredis.Redis.from_url(url)
+        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        self._local = MemoryBackend()
+        self._listening: set[str] = set()
+        self._reader: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()
+
+    async def publish(self, channel: str, update: Update) -> None:
+        body = json.dumps({"payloads": update.payloads, "all": update.all})
+        await self._redis.publish(channel, body)
+
+    def subscribe(self, channel: str) -> Subscription:
+        return self._local.subscribe(channel)
+
+    def unsubscribe(self, channel: str, sub: Subscription) -> None:
+        self._local.unsubscribe(channel, sub)
+
+    async def ready(self, channel: str) -> None:
+        async with self._lock:
+            if channel in self._listening:
+                return
+            await self._pubsub.subscribe(channel)
+            self._listening.add(channel)
+            if self._reader is None or self._reader.done():
+                self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            message = await self._pubsub.get_message(timeout=1.0)
+            if message is None or message.get("type") != "message":
+                continue
+            channel = message["channel"]
+            channel = channel.decode() if isinstance(channel, bytes) else str(channel)
+            data = json.loads(message["data"])
+            await self._local.publish(channel, Update(data["payloads"], data["all"]))
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self._redis.aclose()
+
+
+def backend_from_url(url: str | None) -> PubSubBackend:
+    """``None`` or ``memory://``: in-process; ``redis://...``: :class:`RedisBackend`."""
+    if url is None or url.startswith("memory:"):
+        return MemoryBackend()
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return RedisBackend(url)
+    raise ValueError(f"unknown pub/sub URL {url!r}: use memory:// or redis://host:port/db")

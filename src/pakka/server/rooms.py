@@ -29,7 +29,10 @@ import random
 import secrets
 import typing
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
+
+from sqlalchemy.exc import SQLAlchemyError
 
 import pakka.games
 from pakka.engine import Action, Event, Game, State, options_from_mapping
@@ -50,6 +53,8 @@ from pakka.server.storage import SeatRecord, Storage, TableRecord, hash_token, n
 log = logging.getLogger("pakka.server")
 
 SPECTATOR = "spectator"
+STORAGE_RETRY_SECONDS = 0.5
+"""A bot whose move could not be stored (database locked or down) tries again this late."""
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -291,6 +296,7 @@ class RoomRegistry:
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self._closed = False
+        self.writer = ThreadPoolExecutor(1, thread_name_prefix="pakka-db")
 
     # --- lifecycle ---------------------------------------------------------------------
 
@@ -314,6 +320,7 @@ class RoomRegistry:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self.rooms.clear()
+        self.writer.shutdown(wait=True)
 
     async def get(self, table_id: str) -> Room:
         room = self.rooms.get(table_id)
@@ -555,8 +562,10 @@ class RoomRegistry:
         """Persist, apply, publish (the caller holds the lock and has checked the action)."""
         state = room.state
         assert state is not None
-        # off the event loop: a locked or slow database must not stall the other tables
-        await asyncio.to_thread(
+        # off the event loop (a locked or slow database must not stall the other tables),
+        # on one writer thread (so this process's own writes never wait for each other)
+        await asyncio.get_running_loop().run_in_executor(
+            self.writer,
             self.storage.append_action,
             room.id,
             room.rec.match,
@@ -626,7 +635,11 @@ class RoomRegistry:
                         continue  # the table moved on while the bot thought
                     if seat not in room.movers():
                         continue
-                    await self._commit(room, seat, action)
+                    try:
+                        await self._commit(room, seat, action)
+                    except SQLAlchemyError as exc:  # locked or down: nothing applied, retry
+                        log.warning("bot move at %s not stored (%s); retrying", room.id, exc)
+                        await asyncio.sleep(STORAGE_RETRY_SECONDS)
         except BaseException:
             room.driver = None
             raise
@@ -670,6 +683,7 @@ class RoomRegistry:
         A reconnect is just this: the current projection for the seat, rebuilt from the
         replayed state, then every later update.
         """
+        await self.pubsub.ready(room.channel)
         async with room.lock:
             sub = self.pubsub.subscribe(room.channel)
             frames: list[dict[str, Any]] = [

@@ -1,0 +1,265 @@
+"""Server load on loopback: many bot tables plus simulated people over WebSockets.
+
+Starts ``pakka serve``'s app in a child process (uvicorn, SQLite in a temporary folder), then
+for ``--seconds``:
+
+* ``--bot-tables`` tables played by random bots only, each watched by ``--spectators``;
+* ``--people-tables`` tables with two person seats (the rest bots): each person joins over
+  REST, connects, acts on its turn (a random legal action after ``--think`` seconds) and
+  every ``--reconnect-every`` actions drops its socket and connects again.
+
+It reports the tables and clients held, actions per second (all tables), the latency from a
+person's action to the ``state`` that acknowledges it on that person's socket (p50/p95/p99),
+errors (any ``error`` frame, failed request or lost socket) and the server's RSS.  Loopback
+only, bounded in count and time; it stops by itself::
+
+    python benchmarks/load.py --bot-tables 100 --people-tables 100 --seconds 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVER = """
+import sys, uvicorn
+from pakka.server import protocol
+from pakka.server.app import Settings, create_app
+uvicorn.run(create_app(Settings(db_url={db!r}, bot_delay={delay})), host="127.0.0.1",
+            port={port}, log_level="warning", ws_max_size=65536)
+"""
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.clients = 0
+        self.peak_clients = 0
+        self.person_actions = 0
+
+    def connected(self, delta: int) -> None:
+        self.clients += delta
+        self.peak_clients = max(self.peak_clients, self.clients)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def spectate(url: str, stats: Stats, until: float) -> None:
+    try:
+        async with connect(url, max_size=2**22) as ws:
+            stats.connected(1)
+            try:
+                while time.monotonic() < until:
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout=until - time.monotonic())
+                    except TimeoutError:
+                        break
+                    if json.loads(raw)["type"] == "error":
+                        stats.errors.append(f"spectator: {raw[:200]!r}")
+            finally:
+                stats.connected(-1)
+    except Exception as exc:
+        stats.errors.append(f"spectator socket: {exc!r}")
+
+
+async def person(
+    url: str, stats: Stats, until: float, think: float, reconnect_every: int, rng: random.Random
+) -> None:
+    acted = 0
+    while time.monotonic() < until:
+        try:
+            async with connect(url, max_size=2**22) as ws:
+                stats.connected(1)
+                try:
+                    acted_here = 0
+                    sent: tuple[int, float] | None = None
+                    while time.monotonic() < until:
+                        try:
+                            raw = await asyncio.wait_for(
+                                ws.recv(), timeout=max(0.01, until - time.monotonic())
+                            )
+                        except TimeoutError:
+                            return
+                        msg = json.loads(raw)
+                        if msg["type"] == "error":
+                            if msg["code"] == "illegal" and "moved on" in msg["message"]:
+                                sent = None  # a bot moved first in a simultaneous step
+                                continue
+                            stats.errors.append(f"person: {raw[:200]!r}")
+                            continue
+                        if msg["type"] != "state":
+                            continue
+                        if sent is not None and msg["version"] > sent[0]:
+                            stats.latencies.append(time.perf_counter() - sent[1])
+                            sent = None
+                        if msg["observation"]["result"] is not None:
+                            return
+                        if msg["legal_actions"] and sent is None:
+                            if acted_here >= reconnect_every:
+                                break  # drop the socket and come back
+                            await asyncio.sleep(think * rng.random())
+                            action = rng.choice(msg["legal_actions"])
+                            sent = (msg["version"], time.perf_counter())
+                            await ws.send(
+                                json.dumps(
+                                    {"type": "action", "action": action, "version": msg["version"]}
+                                )
+                            )
+                            acted += 1
+                            acted_here += 1
+                            stats.person_actions += 1
+                finally:
+                    stats.connected(-1)
+        except Exception as exc:
+            stats.errors.append(f"person socket: {exc!r}")
+            return
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    tmp = tempfile.mkdtemp(prefix="pakka-load-")
+    db = f"sqlite:///{tmp}/load.sqlite3"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    code = SERVER.format(db=db, delay=args.bot_delay, port=port)
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
+    stats = Stats()
+    rng = random.Random(args.seed)
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            for _ in range(200):
+                try:
+                    await http.get("/api")
+                    break
+                except httpx.TransportError:
+                    await asyncio.sleep(0.1)
+            game = args.game
+            players = (await http.get(f"/api/games/{game}")).json()["default_players"]
+            tasks = []
+            until = time.monotonic() + args.seconds
+            table_ids = []
+            for _ in range(args.bot_tables):
+                r = await http.post(
+                    "/api/tables",
+                    json={"game": game, "players": players, "seats": [{"kind": "bot"}] * players},
+                )
+                tid = r.json()["table"]["id"]
+                table_ids.append(tid)
+                for _ in range(args.spectators):
+                    tasks.append(spectate(f"ws://127.0.0.1:{port}/ws/tables/{tid}", stats, until))
+            for _ in range(args.people_tables):
+                seats = [{"kind": "person"}] * 2 + [{"kind": "bot"}] * (players - 2)
+                r = await http.post(
+                    "/api/tables", json={"game": game, "players": players, "seats": seats}
+                )
+                tid = r.json()["table"]["id"]
+                table_ids.append(tid)
+                for name in ("Ann", "Bea"):
+                    token = (
+                        await http.post(f"/api/tables/{tid}/join", json={"name": name})
+                    ).json()["token"]
+                    url = f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={token}"
+                    tasks.append(
+                        person(
+                            url,
+                            stats,
+                            until,
+                            args.think,
+                            args.reconnect_every,
+                            random.Random(rng.random()),
+                        )
+                    )
+            started = time.monotonic()
+            until = started + args.seconds
+            rss_peak = 0.0
+
+            async def sample() -> None:
+                nonlocal rss_peak
+                while time.monotonic() < until:
+                    rss_peak = max(rss_peak, rss_mib(proc.pid))
+                    await asyncio.sleep(1)
+
+            await asyncio.gather(sample(), *tasks)
+            elapsed = time.monotonic() - started
+            actions = 0
+            for tid in table_ids:
+                for m in (await http.get(f"/api/tables/{tid}/matches")).json():
+                    actions += m["actions"]
+            lat = sorted(stats.latencies)
+
+            def pct(p: float) -> float:
+                return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
+
+            return {
+                "game": game,
+                "tables": len(table_ids),
+                "clients_peak": stats.peak_clients,
+                "seconds": round(elapsed, 1),
+                "actions": actions,
+                "actions_per_second": round(actions / elapsed, 1),
+                "person_actions": stats.person_actions,
+                "latency_ms": {
+                    "p50": round(pct(0.50), 1),
+                    "p95": round(pct(0.95), 1),
+                    "p99": round(pct(0.99), 1),
+                    "mean": round(1000 * statistics.fmean(lat), 1) if lat else None,
+                },
+                "errors": len(stats.errors),
+                "first_errors": stats.errors[:5],
+                "server_rss_mib_peak": round(rss_peak, 1),
+            }
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="norlanninnakki")
+    parser.add_argument("--bot-tables", type=int, default=100)
+    parser.add_argument("--people-tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--bot-delay", type=float, default=1.0, help="seconds between bot moves")
+    parser.add_argument("--think", type=float, default=1.0, help="a person's longest pause")
+    parser.add_argument("--reconnect-every", type=int, default=10)
+    parser.add_argument("--spectators", type=int, default=2, help="per bot table")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.bot_tables + args.people_tables > 1000 or args.seconds > 600:
+        parser.error("bounded: at most 1000 tables and 600 seconds")
+    os.environ.setdefault("PYTHONPATH", str(ROOT / "src"))
+    print(json.dumps(asyncio.run(run(args)), indent=2))
+
+
+if __name__ == "__main__":
+    main()
