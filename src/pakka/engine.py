@@ -27,6 +27,7 @@ and a clone needs no RNG copy.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import random
 import types
@@ -437,7 +438,7 @@ class State(ABC):
             "table": body.pop("table", {}),
             "scores": body.pop("scores", []),
             "history": body.pop("history", []),
-            "options": dataclasses.asdict(self.options),
+            "options": options_json(self.options),
             "result": self.result().to_json() if self._is_over() else None,
         }
         obs.update(body)
@@ -476,7 +477,7 @@ class State(ABC):
             "format": FORMAT_VERSION,
             "game": self.game.name,
             "players": self.players,
-            "options": dataclasses.asdict(self.options),
+            "options": options_json(self.options),
             "seed": self.seed,
             "deck": None if self.stacked_deck is None else [str(c) for c in self.stacked_deck],
             "actions": [{"seat": s, "action": a.to_json()} for s, a in self.log],
@@ -624,6 +625,20 @@ def names() -> list[str]:
 
 
 # --- helpers ----------------------------------------------------------------------------
+
+
+def options_json(options: Any) -> JSON:
+    """Options as a JSON object; computed once per (frozen, hashable) Options value.
+
+    ``dataclasses.asdict`` deep-copies on every call, which showed up in bots' play-outs;
+    options hold only flat values, so a shallow copy of the cached dict is enough.
+    """
+    return dict(_options_json(options))
+
+
+@functools.lru_cache(maxsize=256)
+def _options_json(options: Any) -> JSON:
+    return dataclasses.asdict(options)
 
 
 def shuffle(items: list[Any], rng: random.Random) -> None:
