@@ -55,6 +55,7 @@ __all__ = [
     "GameInfo",
     "IllegalAction",
     "MatchResult",
+    "PlayCard",
     "Seat",
     "State",
     "get",
@@ -86,6 +87,31 @@ class Action:
 
     def to_json(self) -> JSON:
         raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """Play one card: the card action of the one-card trick games.
+
+    ``PlayCard("S8")`` reads the notation, for tests and people.
+    """
+
+    type = "play"
+    card: Card
+
+    def __post_init__(self) -> None:
+        if isinstance(self.card, str):
+            object.__setattr__(self, "card", parse_cards(self.card)[0])
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return (self.card,)
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+    def to_json(self) -> JSON:
+        return {"type": "play", "cards": [str(self.card)]}
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,6 +58,7 @@ from pakka.engine import (
     GameInfo,
     IllegalAction,
     MatchResult,
+    PlayCard,
     State,
     hand_json,
     ranks_from_scores,
@@ -319,22 +320,8 @@ class ChooseContract(Action):
         return {"type": "contract", "contract": self.contract}
 
 
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Commit one card to the current trick."""
-
-    type = "play"
-    card: Card
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
-
-    def __str__(self) -> str:
-        return str(self.card)
-
-    def to_json(self) -> JSON:
-        return {"type": "play", "cards": [str(self.card)]}
+Play = PlayCard
+"""A one-card play (the engine's shared action)."""
 
 
 @dataclass(frozen=True, slots=True)

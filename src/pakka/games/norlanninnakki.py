@@ -64,6 +64,7 @@ from pakka.engine import (
     GameInfo,
     IllegalAction,
     MatchResult,
+    PlayCard,
     State,
     hand_json,
     ranks_from_scores,
@@ -225,26 +226,8 @@ class Discard(Action):
         return {"type": "discard", "cards": [str(c) for c in self.cards]}
 
 
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play one card to the trick."""
-
-    type = "play"
-    card: Card
-
-    def __post_init__(self) -> None:
-        if isinstance(self.card, str):  # ``Play("S8")`` reads the notation
-            object.__setattr__(self, "card", parse_card(self.card))
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
-
-    def __str__(self) -> str:
-        return str(self.card)
-
-    def to_json(self) -> JSON:
-        return {"type": "play", "cards": [str(self.card)]}
+Play = PlayCard
+"""A one-card play (the engine's shared action)."""
 
 
 _set_cards = Discard.__dict__["cards"].__set__  # the slot, past the frozen __setattr__

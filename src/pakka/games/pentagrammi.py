@@ -92,6 +92,7 @@ from pakka.engine import (
     GameInfo,
     IllegalAction,
     MatchResult,
+    PlayCard,
     State,
     hand_json,
     register,
@@ -297,22 +298,8 @@ def rank_seats(scores: Sequence[float], cards_by_seat: Sequence[CardsLike]) -> t
 # --- actions ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play one card to the trick."""
-
-    type = "play"
-    card: Card
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
-
-    def __str__(self) -> str:
-        return str(self.card)
-
-    def to_json(self) -> JSON:
-        return {"type": "play", "cards": [str(self.card)]}
+Play = PlayCard
+"""A one-card play (the engine's shared action)."""
 
 
 @dataclass(frozen=True, slots=True)
