@@ -626,11 +626,7 @@ def _load() -> None:
         return
     _loaded = True
     for module in _GAME_MODULES:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:  # a game not written yet
-            if exc.name != module:
-                raise
+        importlib.import_module(module)
 
 
 def get(name: str) -> Game:
