@@ -20,6 +20,7 @@ from typing import Any
 from pakka.env.aec import REWARD_MODES, PakkaAECEnv, PakkaParallelEnv
 from pakka.env.anarchy import AnarchyCodec
 from pakka.env.codec import Codec
+from pakka.env.guandan import GuandanCodec
 from pakka.env.norlanninnakki import NorlanninnakkiCodec
 from pakka.env.pentagrammi import PentagrammiCodec
 from pakka.errors import UnknownGame
@@ -36,16 +37,9 @@ __all__ = [
 ]
 
 CODECS: dict[str, type[Codec]] = {
-    c.game_name: c for c in (AnarchyCodec, NorlanninnakkiCodec, PentagrammiCodec)
+    c.game_name: c for c in (AnarchyCodec, GuandanCodec, NorlanninnakkiCodec, PentagrammiCodec)
 }
 """The codec class of every game with an environment."""
-
-try:
-    from pakka.env.guandan import GuandanCodec
-except ImportError:  # pragma: no cover  # an engine without the Guandan match module
-    pass
-else:
-    CODECS[GuandanCodec.game_name] = GuandanCodec
 
 
 def _codec_cls(game: str) -> type[Codec]:
