@@ -49,6 +49,12 @@ IN_PLAY = {"hand", "hidden", "committed", "trick", "played", "dummy"}
 spare, the stock, discards or passed cards."""
 
 
+ALL_CARDS = {
+    name: {str(c) for c in pakka.games.get(name).deck(4, pakka.games.get(name).Options())}
+    for name in GAMES
+}
+
+
 def tokens_of(value: Any) -> set[str]:
     return {str(c) for c in card_tokens(value)}
 
@@ -67,6 +73,7 @@ class Person(threading.Thread):
         return int(self.ws._send_rx.statistics().current_buffer_used)
 
     def run(self) -> None:
+        latest: dict[str, Any] | None = None
         try:
             while True:
                 msg = self.ws.receive_json()
@@ -74,19 +81,21 @@ class Person(threading.Thread):
                 if msg["type"] == "error":
                     assert msg["code"] == "illegal", msg  # only a race with a bot's move
                     continue
-                if msg["type"] != "state":
-                    continue
-                obs = msg["observation"]
-                if obs["result"] is not None:
-                    return
-                first = self.first = obs["deal"] if self.first is None else self.first
-                if self.stop_deal is not None and obs["deal"] >= first + self.stop_deal:
-                    return
-                if msg["legal_actions"] and not self.pending():
-                    action = self.rng.choice(msg["legal_actions"])
+                if msg["type"] == "state":
+                    obs = msg["observation"]
+                    if obs["result"] is not None:
+                        return
+                    first = self.first = obs["deal"] if self.first is None else self.first
+                    if self.stop_deal is not None and obs["deal"] >= first + self.stop_deal:
+                        return
+                    latest = msg
+                # act on the newest state once nothing newer is waiting
+                if latest is not None and latest["legal_actions"] and not self.pending():
+                    action = self.rng.choice(latest["legal_actions"])
                     self.ws.send_json(
-                        {"type": "action", "action": action, "version": msg["version"]}
+                        {"type": "action", "action": action, "version": latest["version"]}
                     )
+                    latest = None
         except BaseException as exc:
             self.failure = exc
 
@@ -186,7 +195,9 @@ def play_and_check(game: str, deals: int | None, client: TestClient, app: FastAP
             )
             told = tokens_of(msg["events"]) - allowed - (known[a][v - 1] if v else set())
             if v and deal_of[v] != deal_of[v - 1]:
-                told -= in_play[v - 1]  # the deal's last trick or showdown, revealed
+                # the change that ends a deal reveals its end (last trick, showdown, an
+                # Anarchy spare played as a joker): the finished deal's cards are history
+                told -= in_play[v - 1] | ALL_CARDS[game]
             assert not told, (
                 f"{game}: {'spectator' if a is None else f'seat {a}'} at version {v} "
                 f"was told hidden cards {sorted(told)} in events {msg['events']}"

@@ -200,6 +200,8 @@ class Room:
         self.lock = asyncio.Lock()
         self.driver: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
+        self.spectators = 0
+        """Spectator connections in this process (seats count their own)."""
 
     @property
     def id(self) -> str:
@@ -270,9 +272,12 @@ class Room:
     def update(self, events: Sequence[Event] = (), table: bool = False) -> Update:
         payloads: dict[str, list[dict[str, Any]]] = {}
         if self.state is not None:
+            # only the audiences someone listens to here (a bot's seat usually has nobody)
             for seat in range(self.rec.players):
-                payloads[str(seat)] = [self.state_msg(seat, events)]
-            payloads[SPECTATOR] = [self.state_msg(None, events)]
+                if self.seats[seat].connections > 0:
+                    payloads[str(seat)] = [self.state_msg(seat, events)]
+            if self.spectators > 0:
+                payloads[SPECTATOR] = [self.state_msg(None, events)]
         every = [TableMsg(table=self.view()).model_dump(mode="json")] if table else []
         return Update(payloads=payloads, all=every)
 
@@ -367,7 +372,9 @@ class RoomRegistry:
 
     def forget(self, room: Room) -> None:
         """Drop an idle room from memory (it is reloaded from storage when needed)."""
-        busy = room.driver is not None or any(s.connections for s in room.seats)
+        busy = (
+            room.driver is not None or room.spectators > 0 or any(s.connections for s in room.seats)
+        )
         if not busy and room.rec.status != "playing" and self.rooms.get(room.id) is room:
             if room.timer is not None:
                 room.timer.cancel()
@@ -693,7 +700,9 @@ class RoomRegistry:
                     name=None if seat is None else room.seats[seat].rec.name,
                 ).model_dump(mode="json")
             ]
-            if seat is not None:
+            if seat is None:
+                room.spectators += 1
+            else:
                 s = room.seats[seat]
                 s.connections += 1
                 if s.away:
@@ -707,7 +716,9 @@ class RoomRegistry:
 
     async def detach(self, room: Room, seat: int | None, sub: Subscription) -> None:
         self.pubsub.unsubscribe(room.channel, sub)
-        if seat is not None:
+        if seat is None:
+            room.spectators -= 1
+        else:
             async with room.lock:
                 room.seats[seat].connections -= 1
                 await self._publish(room, table=True)

@@ -322,5 +322,5 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
-    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
