@@ -6,12 +6,15 @@ the test starts its own server on a free loopback port in a temporary folder.
 
 from __future__ import annotations
 
+import json
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -78,3 +81,73 @@ def test_play_through_redis_pubsub(redis_url: str, db_url: str, toy: engine.Game
                 socks[seat].send_json({"type": "action", "action": now[seat]["legal_actions"][0]})
                 now = {s: state(ws, v + 1) for s, ws in socks.items()}
                 assert state(spectator, v + 1)["observation"]["seat"] is None
+
+
+@pytest.mark.slow  # two server processes (a few seconds)
+def test_two_processes_share_one_table(redis_url: str, tmp_path: Path) -> None:
+    """One client on each of two processes at one table (shared database + Redis)."""
+    ws_client = pytest.importorskip("websockets.sync.client")
+    import httpx
+
+    from tests.server.test_restart import ROOT, SERVER, _port
+
+    db = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    code = SERVER.replace("Settings(db_url={db!r})", "Settings(db_url={db!r}, pubsub_url={ps!r})")
+    procs, ports = [], [_port(), _port()]
+    try:
+        for port in ports:
+            procs.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-c",
+                        code.format(root=str(ROOT), db=db, port=port, ps=redis_url),
+                    ],
+                    cwd=ROOT,
+                )
+            )
+            deadline = time.monotonic() + 20
+            while True:
+                try:
+                    httpx.get(f"http://127.0.0.1:{port}/api", timeout=1)
+                    break
+                except httpx.TransportError:
+                    assert time.monotonic() < deadline, "server did not start"
+                    time.sleep(0.05)
+        a, b = (f"http://127.0.0.1:{p}" for p in ports)
+        made = httpx.post(
+            f"{a}/api/tables",
+            json={"game": "toy", "players": 2, "name": "Ann", "options": {"deals": 1}},
+        ).json()
+        tid = made["table"]["id"]
+        second = httpx.post(f"{b}/api/tables/{tid}/join", json={"name": "Bea"}).json()
+        tokens = {0: made["token"], 1: second["token"]}
+        urls = {
+            0: f"ws://127.0.0.1:{ports[0]}/ws/tables/{tid}?token={tokens[0]}",
+            1: f"ws://127.0.0.1:{ports[1]}/ws/tables/{tid}?token={tokens[1]}",
+        }
+        with ws_client.connect(urls[0]) as ws0, ws_client.connect(urls[1]) as ws1:
+            socks = {0: ws0, 1: ws1}
+
+            def newest(ws: Any, version: int) -> dict[str, Any]:
+                while True:
+                    msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
+                    assert msg["type"] != "error", msg
+                    if msg["type"] == "state" and msg["version"] >= version:
+                        return msg
+
+            now = {s: newest(ws, 0) for s, ws in socks.items()}
+            while now[0]["observation"]["to_act"]:
+                seat = now[0]["observation"]["to_act"][0]
+                v = now[seat]["version"]
+                socks[seat].send(
+                    json.dumps({"type": "action", "action": now[seat]["legal_actions"][0]})
+                )
+                now = {s: newest(ws, v + 1) for s, ws in socks.items()}
+                assert now[0]["version"] == now[1]["version"] == v + 1
+        assert now[0]["observation"]["result"] is not None
+        assert httpx.get(f"{b}/api/tables/{tid}/matches").json()[0]["over"]
+    finally:
+        for proc in procs:
+            proc.kill()
+            proc.wait(timeout=10)

@@ -12,9 +12,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import uuid
 from abc import ABC, abstractmethod
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +35,8 @@ class Update:
 
     payloads: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     all: list[dict[str, Any]] = field(default_factory=list)
+    position: tuple[int, int] | None = None
+    """``(match, version)`` of the table after this change (other processes catch up)."""
 
     def for_audience(self, audience: str) -> list[dict[str, Any]]:
         return self.all + self.payloads.get(audience, [])
@@ -48,6 +52,11 @@ class Subscription:
 
 
 class PubSubBackend(ABC):
+    shared = False
+    """True when other processes hear this backend's updates (every audience is projected)."""
+    on_foreign: Callable[[str, tuple[int, int]], None] | None = None
+    """Called with a channel and a position when another process published a change."""
+
     @abstractmethod
     async def publish(self, channel: str, update: Update) -> None: ...
 
@@ -128,9 +137,18 @@ class RedisBackend(PubSubBackend):
         self._listening: set[str] = set()
         self._reader: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
+        self.origin = uuid.uuid4().hex
+        self.shared = True
 
     async def publish(self, channel: str, update: Update) -> None:
-        body = json.dumps({"payloads": update.payloads, "all": update.all})
+        body = json.dumps(
+            {
+                "payloads": update.payloads,
+                "all": update.all,
+                "position": update.position,
+                "origin": self.origin,
+            }
+        )
         await self._redis.publish(channel, body)
 
     def subscribe(self, channel: str) -> Subscription:
@@ -156,7 +174,13 @@ class RedisBackend(PubSubBackend):
             channel = message["channel"]
             channel = channel.decode() if isinstance(channel, bytes) else str(channel)
             data = json.loads(message["data"])
-            await self._local.publish(channel, Update(data["payloads"], data["all"]))
+            position = tuple(data["position"]) if data.get("position") else None
+            if data.get("origin") != self.origin and position and self.on_foreign is not None:
+                try:
+                    self.on_foreign(channel, (position[0], position[1]))
+                except Exception:  # never let one table stop the reader
+                    logging.getLogger("pakka.server").exception("catching up %s", channel)
+            await self._local.publish(channel, Update(data["payloads"], data["all"], position))
 
     async def close(self) -> None:
         if self._reader is not None:

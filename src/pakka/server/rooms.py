@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 import pakka.games
 from pakka.engine import Action, Event, Game, State, options_from_mapping
@@ -201,6 +201,8 @@ class Room:
         self.driver: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
         self.spectators = 0
+        self.stale = False
+        """Another process changed this table: reload it from storage before using it."""
         """Spectator connections in this process (seats count their own)."""
 
     @property
@@ -269,17 +271,19 @@ class Room:
             events=[jsonable(e.to_json()) for e in events if e.visible_to(seat)],
         ).model_dump(mode="json")
 
-    def update(self, events: Sequence[Event] = (), table: bool = False) -> Update:
+    def update(
+        self, events: Sequence[Event] = (), table: bool = False, everyone: bool = False
+    ) -> Update:
         payloads: dict[str, list[dict[str, Any]]] = {}
         if self.state is not None:
             # only the audiences someone listens to here (a bot's seat usually has nobody)
             for seat in range(self.rec.players):
-                if self.seats[seat].connections > 0:
+                if everyone or self.seats[seat].connections > 0:
                     payloads[str(seat)] = [self.state_msg(seat, events)]
-            if self.spectators > 0:
+            if everyone or self.spectators > 0:
                 payloads[SPECTATOR] = [self.state_msg(None, events)]
         every = [TableMsg(table=self.view()).model_dump(mode="json")] if table else []
-        return Update(payloads=payloads, all=every)
+        return Update(payloads=payloads, all=every, position=(self.rec.match, self.version))
 
     def movers(self) -> list[int]:
         """Seats in ``to_act`` that a bot plays now (bot seats and people who are away)."""
@@ -302,6 +306,7 @@ class RoomRegistry:
         self._loading = asyncio.Lock()
         self._closed = False
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="pakka-db")
+        pubsub.on_foreign = self._foreign
 
     # --- lifecycle ---------------------------------------------------------------------
 
@@ -369,6 +374,27 @@ class RoomRegistry:
                 }
             )
         return room
+
+    def _foreign(self, channel: str, position: tuple[int, int]) -> None:
+        room = self.rooms.get(channel.removeprefix("table:"))
+        if room is not None and position != (room.rec.match, room.version):
+            room.stale = True
+
+    def _catch_up(self, room: Room) -> None:
+        """Reload a table another process has changed (the caller holds the lock)."""
+        if not room.stale:
+            return
+        rec = self.storage.load_table(room.id)
+        if rec is None:
+            return
+        fresh = self._restore(rec)
+        room.rec = fresh.rec
+        room.state = fresh.state
+        for mine, new in zip(room.seats, fresh.seats, strict=True):
+            if mine.rec.kind != new.rec.kind:
+                mine.bot = new.bot
+            mine.rec = new.rec
+        room.stale = False
 
     def forget(self, room: Room) -> None:
         """Drop an idle room from memory (it is reloaded from storage when needed)."""
@@ -531,6 +557,7 @@ class RoomRegistry:
         if seat is None:
             raise RoomError(403, "spectators cannot act; join a free seat to play")
         async with room.lock:
+            self._catch_up(room)
             state = room.state
             if state is None or room.rec.status == "open":
                 raise RoomError(409, "the match has not started yet")
@@ -571,15 +598,23 @@ class RoomRegistry:
         assert state is not None
         # off the event loop (a locked or slow database must not stall the other tables),
         # on one writer thread (so this process's own writes never wait for each other)
-        await asyncio.get_running_loop().run_in_executor(
-            self.writer,
-            self.storage.append_action,
-            room.id,
-            room.rec.match,
-            room.version,
-            seat,
-            action.to_json(),
-        )
+        try:
+            await asyncio.get_running_loop().run_in_executor(
+                self.writer,
+                self.storage.append_action,
+                room.id,
+                room.rec.match,
+                room.version,
+                seat,
+                action.to_json(),
+            )
+        except IntegrityError:  # another process stored a move at this index first
+            room.stale = True
+            self._catch_up(room)
+            legal = room.state.legal_actions(seat) if room.state is not None else []
+            raise IllegalAction(
+                seat, action, "the table moved on (another server took a move first)", legal
+            ) from None
         events = state.apply_unchecked(seat, action)
         if state.is_over():
             self.storage.finish_match(room.id, room.rec.match, jsonable(state.result().to_json()))
@@ -589,7 +624,8 @@ class RoomRegistry:
         self._kick(room)
 
     async def _publish(self, room: Room, events: Sequence[Event] = (), table: bool = False) -> None:
-        await self.pubsub.publish(room.channel, room.update(events, table=table))
+        update = room.update(events, table=table, everyone=self.pubsub.shared)
+        await self.pubsub.publish(room.channel, update)
 
     def _kick(self, room: Room) -> None:
         """Start the bot driver and (re)start the turn timer (the caller holds the lock)."""
@@ -625,6 +661,7 @@ class RoomRegistry:
             while True:
                 await asyncio.sleep(self._delay(room))
                 async with room.lock:
+                    self._catch_up(room)
                     movers = room.movers()
                     if not movers or room.state is None:
                         room.driver = None
@@ -644,6 +681,8 @@ class RoomRegistry:
                         continue
                     try:
                         await self._commit(room, seat, action)
+                    except IllegalAction:  # another process moved first: think again
+                        continue
                     except SQLAlchemyError as exc:  # locked or down: nothing applied, retry
                         log.warning("bot move at %s not stored (%s); retrying", room.id, exc)
                         await asyncio.sleep(STORAGE_RETRY_SECONDS)
@@ -692,6 +731,7 @@ class RoomRegistry:
         """
         await self.pubsub.ready(room.channel)
         async with room.lock:
+            self._catch_up(room)
             sub = self.pubsub.subscribe(room.channel)
             frames: list[dict[str, Any]] = [
                 HelloMsg(
