@@ -1,16 +1,19 @@
-"""The Redis pub/sub backend carries every table update to the connections (own redis-server).
+"""Redis pub/sub, and two server processes sharing one table (own redis-server, PostgreSQL).
 
-Skipped when ``redis-server`` is not installed (``apt-get install redis-server``); otherwise
-the test starts its own server on a free loopback port in a temporary folder.
+Skipped when ``redis-server`` is not installed (``apt-get install redis-server``), and the
+two-process test when PostgreSQL's ``initdb`` is missing; otherwise the tests start their own
+servers on free loopback ports in temporary folders.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -83,15 +86,69 @@ def test_play_through_redis_pubsub(redis_url: str, db_url: str, toy: engine.Game
                 assert state(spectator, v + 1)["observation"]["seat"] is None
 
 
-@pytest.mark.slow  # two server processes (a few seconds)
-def test_two_processes_share_one_table(redis_url: str, tmp_path: Path) -> None:
+def _pg_bin() -> Path | None:
+    for root in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (root / "initdb").exists():
+            return root
+    found = shutil.which("initdb")
+    return Path(found).resolve().parent if found else None
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A private PostgreSQL cluster on loopback in a temporary folder (run as the user
+    postgres when the test runs as root, since PostgreSQL refuses root)."""
+    pytest.importorskip("psycopg")
+    bin_dir = _pg_bin()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL (initdb) is not installed")
+    home = Path(tempfile.mkdtemp(prefix="pakka-pg-"))  # outside pytest's root-only folder
+    data = home / "pg"
+    data.mkdir()
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        if shutil.which("runuser") is None:
+            pytest.skip("running as root without runuser: PostgreSQL refuses root")
+        shutil.chown(home, "postgres")
+        shutil.chown(data, "postgres")
+        prefix = ["runuser", "-u", "postgres", "--"]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    quiet: dict[str, Any] = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    pg = [*prefix, str(bin_dir / "pg_ctl"), "-D", str(data)]
+    subprocess.run(
+        [*prefix, str(bin_dir / "initdb"), "-D", str(data), "-U", "pakka", "--auth=trust"],
+        check=True,
+        **quiet,
+    )
+    opts = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off"
+    subprocess.run([*pg, "-o", opts, "-w", "start"], check=True, **quiet)
+    try:
+        createdb = [*prefix, str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port)]
+        subprocess.run([*createdb, "-U", "pakka", "pakka"], check=True, **quiet)
+        yield f"postgresql://pakka@127.0.0.1:{port}/pakka"
+    finally:
+        subprocess.run([*pg, "-m", "immediate", "stop"], check=False, **quiet)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.mark.parametrize(  # two server processes (about 6 s)
+    "store", ["postgresql", pytest.param("sqlite", marks=pytest.mark.slow)]
+)
+def test_two_processes_share_one_table(
+    store: str, redis_url: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     """One client on each of two processes at one table (shared database + Redis)."""
     ws_client = pytest.importorskip("websockets.sync.client")
     import httpx
 
     from tests.server.test_restart import ROOT, SERVER, _port
 
-    db = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    if store == "postgresql":
+        db = request.getfixturevalue("postgres_url")
+    else:
+        db = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
     code = SERVER.replace("Settings(db_url={db!r})", "Settings(db_url={db!r}, pubsub_url={ps!r})")
     procs, ports = [], [_port(), _port()]
     try:
