@@ -74,14 +74,16 @@ class Person(threading.Thread):
 
     def run(self) -> None:
         latest: dict[str, Any] | None = None
+        newest: dict[str, Any] | None = None
         try:
             while True:
                 msg = self.ws.receive_json()
                 self.frames.append(msg)
                 if msg["type"] == "error":
                     assert msg["code"] == "illegal", msg  # only a race with a bot's move
-                    continue
+                    latest = newest  # the refused move is lost: decide again on the newest state
                 if msg["type"] == "state":
+                    newest = msg
                     obs = msg["observation"]
                     if obs["result"] is not None:
                         return
