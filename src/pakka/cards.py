@@ -161,6 +161,20 @@ def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
     return " ".join(c.pretty() if pretty else str(c) for c in cards)
 
 
+def index_of(cards: list[Card], card: Card) -> int:
+    """``cards.index(card)`` without the dataclass ``__eq__`` (a hot path in the engines):
+    the very object first (a play holds the dealt object), else the first equal card."""
+    try:
+        return list(map(id, cards)).index(id(card))
+    except ValueError:
+        pass
+    suit, rank = card.suit, card.rank
+    for i, c in enumerate(cards):
+        if c.rank == rank and c.suit == suit:
+            return i
+    raise ValueError(f"{card} is not in the list")
+
+
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=Card.sort_key)
 

@@ -49,7 +49,7 @@ from functools import partial
 from itertools import compress
 from typing import Any, Final, Literal, get_args
 
-from pakka.cards import JOKER_SUIT, SUITS, Card, anarchy_deck, parse_card, parse_cards
+from pakka.cards import JOKER_SUIT, SUITS, Card, anarchy_deck, index_of, parse_card, parse_cards
 from pakka.engine import (
     JSON,
     Action,
@@ -369,20 +369,6 @@ _KEY_OF_ID: Final = {id(c): _SUIT_BASE[c.suit] + c.rank for c in _PACK}
 """Sort keys of the dealt card objects by identity (they live as long as the module)."""
 
 
-def _index(cards: list[Card], card: Card) -> int:
-    """``cards.index(card)`` without the dataclass ``__eq__``: the very object first (a
-    play holds the dealt object), else the first card of the same suit and rank."""
-    try:
-        return list(map(id, cards)).index(id(card))
-    except ValueError:
-        pass
-    suit, rank = card.suit, card.rank
-    for i, c in enumerate(cards):
-        if c.rank == rank and c.suit == suit:
-            return i
-    raise ValueError(f"{card} is not in the list")
-
-
 # --- options ------------------------------------------------------------------------------
 
 
@@ -629,7 +615,7 @@ class AnarchyState(State):
 
     def _apply_play(self, seat: int, card: Card) -> list[Event]:
         hand = self.hands[seat]
-        self.committed[seat] = hand.pop(_index(hand, card))
+        self.committed[seat] = hand.pop(index_of(hand, card))
         event = Event("committed", {"seat": seat})
         if any(map(_is_none, self.committed)):
             return [event]

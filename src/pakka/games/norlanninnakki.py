@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from itertools import chain, combinations, repeat
 from typing import Any, Literal
 
-from pakka.cards import ACE, SUIT_NAMES, SUITS, Card, deck_52, parse_card, parse_cards
+from pakka.cards import ACE, SUIT_NAMES, SUITS, Card, deck_52, index_of, parse_card, parse_cards
 from pakka.engine import (
     JSON,
     Action,
@@ -272,20 +272,6 @@ def _sort_key(card: Card) -> int:
     return _SUIT_BASE[card.suit] + card.rank
 
 
-def _index(cards: list[Card], card: Card) -> int:
-    """``cards.index(card)`` without the dataclass ``__eq__``: the very object first (a
-    play holds the dealt object), else the first card of the same suit and rank."""
-    try:
-        return list(map(id, cards)).index(id(card))
-    except ValueError:
-        pass
-    suit, rank = card.suit, card.rank
-    for i, c in enumerate(cards):
-        if c.rank == rank and c.suit == suit:
-            return i
-    raise ValueError(f"{card} is not in the list")
-
-
 _BY_SUIT = {suit: frozenset(c for c in _DECK if c.suit == suit) for suit in SUITS}
 
 
@@ -456,7 +442,7 @@ class NorlanninnakkiState(State):
             self.turned_held = False
             return turned
         hand = self.hands[seat]
-        return hand.pop(_index(hand, card))
+        return hand.pop(index_of(hand, card))
 
     def _next_active(self, seat: int) -> int:
         n = self.players

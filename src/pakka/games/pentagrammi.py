@@ -81,6 +81,7 @@ from pakka.cards import (
     SUITS,
     Card,
     deck_with_jokers,
+    index_of,
     parse_card,
     parse_cards,
 )
@@ -357,20 +358,6 @@ _PLAY_BY_ID = {id(c): _PLAY_OF[c.suit][c.rank] for c in _DECK}
 """The play of each dealt card object by identity (they live as long as the module)."""
 
 
-def _index(cards: list[Card], card: Card) -> int:
-    """``cards.index(card)`` without the dataclass ``__eq__``: the very object first (a
-    play holds the dealt object), else the first card of the same suit and rank."""
-    try:
-        return list(map(id, cards)).index(id(card))
-    except ValueError:
-        pass
-    suit, rank = card.suit, card.rank
-    for i, c in enumerate(cards):
-        if c.rank == rank and c.suit == suit:
-            return i
-    raise ValueError(f"{card} is not in the list")
-
-
 # --- options ---------------------------------------------------------------------------------
 
 
@@ -542,8 +529,8 @@ class PentagrammiState(State):
 
     def _apply_pass(self, seat: int, action: PassCards) -> list[Event]:
         hand = self.hands[seat]
-        left = hand.pop(_index(hand, action.left))
-        right = hand.pop(_index(hand, action.right))
+        left = hand.pop(index_of(hand, action.left))
+        right = hand.pop(index_of(hand, action.right))
         self.passing[seat] = [left, right]
         events = [
             Event("passed", {"seat": seat}),
@@ -585,7 +572,7 @@ class PentagrammiState(State):
 
     def _apply_play(self, seat: int, wanted: Card) -> list[Event]:
         hand = self.hands[seat]
-        card = hand.pop(_index(hand, wanted))
+        card = hand.pop(index_of(hand, wanted))
         trick = self.trick
         trick.append(card)
         suit = card.suit
