@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from pakka import bots
+from pakka.bots.base import play_to_deal_end
 from pakka.bots.heuristic import guandan as H
 from pakka.bots.search import Budget
 from pakka.cards import parse_card
@@ -256,3 +257,73 @@ def test_explains_in_both_languages() -> None:
     # passing when nothing beats
     obs = position(0, "S3 S4", top=(1, "RJ", "single RJ"))
     assert H.explain(obs, Play((), None), "en").startswith("Nothing in your hand")
+
+
+# --- the search's fast rollouts -----------------------------------------------------------
+
+
+def mid_deal_states(count: int) -> list[Any]:
+    """Determinized states at seeded points of deals 1 and 2 (deal 2 has a tribute)."""
+    out = []
+    seed = 0
+    while len(out) < count:
+        rng = random.Random(seed)
+        state = GAME.new_match(seed=seed, options=GuandanOptions(end_on_double_win=True))
+        players = [bots.make("guandan", "normal", seed=seed * 10 + i) for i in range(4)]
+        deal, stop, done = 1 + seed % 2, rng.randrange(0, 90), 0
+        while not state.is_over() and (state.deal_number() < deal or done < stop):
+            for seat in sorted(state.to_act()):
+                legal = state.legal_actions(seat)
+                state.apply(seat, players[seat].act(state.observation(seat), legal))
+                done += state.deal_number() == deal
+        seed += 1
+        if not state.is_over() and state.deal_number() == deal:
+            out.append(state.determinize(min(state.to_act()), rng))
+    return out
+
+
+def test_fast_actions_are_the_heuristics_legal_moves_and_apply_identically() -> None:
+    steps = 0
+    for world in mid_deal_states(12):
+        slow, fast = world.clone(), world.clone()
+        start = world.deal_number()
+        while not slow.is_over() and slow.deal_number() == start:
+            for seat in sorted(slow.to_act()):
+                legal = slow.legal_actions(seat)
+                expected = (
+                    legal[0] if len(legal) == 1 else H.decide(slow.observation(seat), legal)[0]
+                )
+                if slow.phase == "play":  # type: ignore[attr-defined]
+                    action = H.fast_action(fast, seat)
+                    assert fast.is_legal(seat, action), (str(action), fast.full_state())
+                    steps += 1
+                else:
+                    action = expected
+                slow.apply(seat, expected)
+                fast.apply(seat, action)
+                assert fast == slow, (str(expected), str(action))
+    assert steps > 250
+
+
+def test_rollout_plays_the_same_deal_as_the_policy() -> None:
+    for i, world in enumerate(mid_deal_states(12)):
+        slow, fast = world.clone(), world.clone()
+        play_to_deal_end(slow, H.POLICY, random.Random(i))
+        H.rollout(fast)
+        assert fast == slow
+
+
+def test_search_with_several_worlds_is_reproducible_and_legal() -> None:
+    budget = Budget(worlds=3, max_candidates=3, confidence=0.5)
+    runs = []
+    for _ in range(2):
+        bot = bots.make("guandan", "hard", seed=7, budget=budget)
+        chosen = []
+        for world in mid_deal_states(6):
+            for seat in sorted(world.to_act()):
+                legal = world.legal_actions(seat)
+                action = bot.act(world.observation(seat), legal)
+                assert action in legal
+                chosen.append(str(action))
+        runs.append(chosen)
+    assert runs[0] == runs[1]

@@ -30,11 +30,12 @@ team's gain otherwise, and ±10 for winning or losing the match.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, Final
 
-from pakka.bots.search import Budget, PimcBot
+from pakka.bots.search import Budget, PimcBot, pick
 from pakka.cards import Card, parse_card
 from pakka.engine import Action, State
 from pakka.games.guandan.combos import (
@@ -42,6 +43,7 @@ from pakka.games.guandan.combos import (
     BOMB_TYPES,
     KIND_CARDS,
     RJ_KIND,
+    TYPES,
     Combo,
     card_kind,
     level_rank,
@@ -51,8 +53,8 @@ from pakka.games.guandan.combos import (
     sort_kinds,
     window_ranks,
 )
-from pakka.games.guandan.game import Return
-from pakka.games.guandan.moves import PASS, Play, legal_plays, raw_plays
+from pakka.games.guandan.game import GuandanState, Return
+from pakka.games.guandan.moves import PASS, Play, legal_plays, raw_plays, to_plays
 from pakka.i18n import t
 
 JSON = dict[str, Any]
@@ -509,6 +511,7 @@ def _minus(counts: Sequence[int], kinds: Sequence[int]) -> list[int]:
 
 
 _CARD_KIND: dict[str, int] = {}
+_CARD_KINDS: Final = {(c.suit, c.rank): card_kind(c) for c in KIND_CARDS}
 
 
 def _kind(token: str) -> int:
@@ -536,8 +539,13 @@ def _combo_of(cards: str, combo: str, level: int) -> Combo | None:
     return None
 
 
-def _to_action(raw: Raw, legal: Sequence[Action], level: int) -> Action | None:
-    """The legal action with the same cards and reading as a raw play."""
+def _to_action(raw: Raw, legal: Sequence[Action] | None, level: int) -> Action | None:
+    """The legal action with the same cards and reading as a raw play.
+
+    ``legal=None`` (the rollouts' fast path): the play itself, built from the raw play.
+    """
+    if legal is None:
+        return to_plays([raw], level)[0]
     ctype, r, kinds = raw
     key = reading_key(ctype, r, len(kinds))
     cards = tuple(KIND_CARDS[k] for k in kinds)
@@ -579,6 +587,32 @@ class _View:
         self.partner = (self.seat + 2) % PLAYERS
         self.opponents = ((self.seat + 1) % PLAYERS, (self.seat + 3) % PLAYERS)
         self.history: list[JSON] = list(obs.get("history") or [])
+
+    @classmethod
+    def of_state(cls, state: GuandanState, seat: int) -> _View:
+        """The same view built from a full state (the rollouts' fast path, no observation).
+
+        Only what ``seat``'s observation shows is read: its own hand, the hand sizes, who
+        is out, the trick to beat and the public plays.
+        """
+        view = object.__new__(cls)
+        view.seat = seat
+        view.level = level_rank(state.deal_level)
+        view.hand = []
+        counts = [0] * 54
+        for c in state.hands[seat]:
+            counts[_CARD_KINDS[c.suit, c.rank]] += 1
+        view.counts = counts
+        view.cards = [len(h) for h in state.hands]
+        finished = state.finished
+        view.out = [s in finished for s in range(PLAYERS)]
+        top = state.top
+        view.top_seat = None if top is None else state.top_seat
+        view.top = None if top is None else top.combo
+        view.partner = (seat + 2) % PLAYERS
+        view.opponents = ((seat + 1) % PLAYERS, (seat + 3) % PLAYERS)
+        view.history = state.history
+        return view
 
     def opp_min(self) -> int:
         live = [self.cards[s] for s in self.opponents if not self.out[s]]
@@ -643,8 +677,29 @@ def _choose_return(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     return choice, "return"
 
 
+def _whole_hand(counts: Sequence[int], level: int) -> Play | None:
+    """The play of the whole hand that comes first among the legal actions, if any.
+
+    The legal order lists the non-bomb types in ``TYPES`` order, each by rising value,
+    then the bombs by rising value.
+    """
+    kinds = sort_kinds((k for k in range(54) for _ in range(counts[k])), level)
+    found = readings(list(kinds), level)
+    if not found:
+        return None
+    n = len(kinds)
+
+    def order(reading: tuple[str, int]) -> tuple[int, int, int]:
+        ctype, r = reading
+        v = reading_value(ctype, r, n, level)
+        return (1, 0, v) if ctype in BOMB_TYPES else (0, TYPES.index(ctype), v)
+
+    ctype, r = min(found, key=order)
+    return to_plays([(ctype, r, kinds)], level)[0]
+
+
 def _lead(
-    view: _View, legal: Sequence[Action], alts: list[Action] | None = None
+    view: _View, legal: Sequence[Action] | None, alts: list[Action] | None = None
 ) -> tuple[Action, str]:
     level, counts = view.level, view.counts
     _, pieces = _analyse(tuple(counts), level)
@@ -655,9 +710,14 @@ def _lead(
             raws.append((raw, p))
     n_hand = sum(counts)
     if n_hand <= 10:
-        for a in legal:
-            if isinstance(a, Play) and len(a.cards) == n_hand:
-                return a, "out"
+        if legal is None:
+            whole = _whole_hand(counts, level)
+            if whole is not None:
+                return whole, "out"
+        else:
+            for a in legal:
+                if isinstance(a, Play) and len(a.cards) == n_hand:
+                    return a, "out"
     plain = [(raw, p) for raw, p in raws if raw[0] not in BOMB_TYPES]
     opp_min = view.opp_min()
     partner = view.partner_cards()
@@ -705,6 +765,7 @@ def _lead(
         why = "high"
     act = _to_action(raw, legal, level)
     if act is None:  # not among the given actions (only when explaining another move)
+        assert legal is not None
         for a in legal:
             if isinstance(a, Play) and a.combo is not None:
                 return a, "other"
@@ -713,17 +774,20 @@ def _lead(
 
 
 def _follow(
-    view: _View, legal: Sequence[Action], alts: list[Action] | None = None
+    view: _View, legal: Sequence[Action] | None, alts: list[Action] | None = None
 ) -> tuple[Action, str]:
     level, counts = view.level, view.counts
     top = view.top
     assert top is not None
-    pass_action = next((a for a in legal if isinstance(a, Play) and a.combo is None), None)
+    pass_action: Action | None = PASS
+    if legal is not None:
+        pass_action = next((a for a in legal if isinstance(a, Play) and a.combo is None), None)
     n_hand = sum(counts)
     raws = raw_plays(counts, level, top, canonical=True)
     if not raws or pass_action is None:
         if pass_action is not None:
             return pass_action, "cannot"
+        assert legal is not None
         return legal[0], "beat"
     for raw in raws:
         if len(raw[2]) == n_hand:
@@ -812,6 +876,47 @@ def decide(obs: JSON, legal: Sequence[Action]) -> tuple[Action, str]:
     return _follow(view, legal)
 
 
+def fast_action(state: GuandanState, seat: int) -> Action:
+    """The heuristic's play for ``seat`` in the play phase, without the legal list.
+
+    The same decision as :func:`decide` on ``seat``'s observation and legal actions (the
+    view is read from the state, the chosen canonical play is built directly instead of
+    being looked up among the full-mode legal plays); the engine applies it exactly as the
+    legal action with the same cards and reading.  Checked against :func:`decide` in
+    ``tests/bots/test_guandan_bot.py``.
+    """
+    _clear_caches()
+    view = _View.of_state(state, seat)
+    if view.top is None:
+        return _lead(view, None)[0]
+    return _follow(view, None)[0]
+
+
+def rollout(state: GuandanState, max_steps: int = 2_000) -> None:
+    """Play the deal out with the heuristic at every seat (the search's fast rollout).
+
+    The same moves as ``play_to_deal_end(state, POLICY, rng)`` (the heuristic draws no
+    random numbers), several times faster: in the play phase :func:`fast_action` chooses
+    and :meth:`~pakka.engine.State.apply_unchecked` applies, with no legal list and no
+    observation; only tribute returns go through the legal actions.
+    """
+    start = state.deal_no
+    for _ in range(max_steps):
+        if state.winner is not None or state.deal_no != start:
+            return
+        if state.phase == "return":
+            for seat in sorted(state.to_act()):
+                legal = state.legal_actions(seat)
+                if len(legal) == 1:
+                    action = legal[0]
+                else:
+                    action = decide(state.observation(seat), legal)[0]
+                state.apply_unchecked(seat, action)
+            continue
+        seat = state.turn
+        state.apply_unchecked(seat, fast_action(state, seat))
+
+
 def ranked_actions(obs: JSON, legal: Sequence[Action], limit: int = 4) -> list[Action]:
     """The heuristic's move first, then its next choices (the search's candidates).
 
@@ -843,10 +948,43 @@ def ranked_actions(obs: JSON, legal: Sequence[Action], limit: int = 4) -> list[A
 
 
 class GuandanSearch(PimcBot):
-    """PIMC over the heuristic's favourite actions only (``SEARCH_BOT``, used by ``make``)."""
+    """PIMC over the heuristic's favourite actions, with fast rollouts (``SEARCH_BOT``).
+
+    As :class:`~pakka.bots.search.PimcBot` (common worlds, the paired test of ``pick``), but
+    each candidate is played out with :func:`rollout` (no legal lists, no observations)
+    instead of ``play_to_deal_end``; both play the same moves, since the rollout policy is
+    the deterministic heuristic.
+    """
 
     def candidates(self, obs: JSON, legal: Sequence[Action]) -> list[Action]:
         return ranked_actions(obs, legal, max(1, self.budget.max_candidates))
+
+    def act(self, observation: JSON, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        seat = observation["seat"]
+        cands = self.candidates(observation, legal_actions)
+        if len(cands) == 1:
+            self.last_stats = {"worlds": 0, "candidates": 1}
+            return cands[0]
+        values: list[list[float]] = []
+        limit = self.budget.seconds
+        deadline = None if limit is None else time.perf_counter() + limit
+        while len(values) < self.budget.worlds and (
+            deadline is None or len(values) < 2 or time.perf_counter() < deadline
+        ):
+            world = self.game.determinize(observation, self.rng)
+            assert isinstance(world, GuandanState)
+            row = []
+            for action in cands:
+                sim = world.clone()
+                sim.apply_unchecked(seat, action)
+                assert isinstance(sim, GuandanState)
+                rollout(sim)
+                row.append(self.value(sim, seat))
+            values.append(row)
+        self.last_stats = {"worlds": len(values), "candidates": len(cands)}
+        return cands[pick(values, self.budget.confidence)]
 
 
 SEARCH_BOT = GuandanSearch

@@ -1,0 +1,113 @@
+"""Guandan rollout time: the old path (legal list + observation) against the fast one.  (Not a test.)
+
+A rollout plays the rest of a deal with the heuristic at all four seats from a
+determinized state, as the ``hard`` bot's search does.  The states: for each seed, a match
+with ``end_on_double_win`` is played by ``normal`` bots into deal 1 or 2 (a second deal
+has a tribute) up to a seeded number of actions, then determinized from the seat to act.
+
+* ``old``: ``play_to_deal_end(state, POLICY, rng)`` (the engine's full legal list and the
+  seat's observation at every step, the heuristic maps its choice back to a legal action);
+* ``new``: ``pakka.bots.heuristic.guandan.rollout(state)`` (the heuristic's canonical play
+  built and applied with ``apply_unchecked``, no legal list, no observation).
+
+Both paths play the same moves (the benchmark checks that the final states are equal).
+``--cold`` clears the heuristic's decomposition caches and the move caches before every
+rollout (the first rollout in a new world); without it the caches stay warm as in a
+search, where the candidates of one world share most hands.  The order of the two paths
+alternates from state to state.  Single-process: on a loaded machine the times grow.
+
+Usage::
+
+    python benchmarks/guandan_rollout.py --states 60 --seed 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+import pakka.games
+from pakka.bots import make
+from pakka.bots.base import play_to_deal_end
+from pakka.bots.heuristic import guandan as H
+from pakka.engine import State
+from pakka.games.guandan import GuandanOptions
+from pakka.games.guandan.moves import clear_caches
+
+
+def start_states(count: int, seed: int) -> list[State]:
+    """Determinized play-phase or return-phase states, one per seed."""
+    game = pakka.games.get("guandan")
+    out: list[State] = []
+    s = seed
+    while len(out) < count:
+        rng = random.Random(s)
+        st = game.new_match(seed=s, options=GuandanOptions(end_on_double_win=True))
+        bots = [make("guandan", "normal", seed=s * 10 + i) for i in range(4)]
+        deal = 1 + s % 2
+        stop = rng.randrange(0, 90)
+        k = 0
+        while not st.is_over() and (st.deal_number() < deal or k < stop):
+            for seat in sorted(st.to_act()):
+                st.apply(seat, bots[seat].act(st.observation(seat), st.legal_actions(seat)))
+                if st.deal_number() == deal:
+                    k += 1
+        s += 1
+        if st.is_over() or st.deal_number() != deal:
+            continue
+        seat = min(st.to_act())
+        out.append(st.determinize(seat, rng))
+    return out
+
+
+def cold() -> None:
+    H._analyse.cache_clear()
+    H._decompose.cache_clear()
+    clear_caches()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--states", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--cold", action="store_true", help="clear the caches before each")
+    args = parser.parse_args()
+    states = start_states(args.states, args.seed)
+    times: dict[str, list[float]] = {"old": [], "new": []}
+    for i, st in enumerate(states):
+        ends = {}
+        for path in ("old", "new") if i % 2 == 0 else ("new", "old"):
+            sim = st.clone()
+            if args.cold:
+                cold()
+            t0 = time.perf_counter()
+            if path == "old":
+                play_to_deal_end(sim, H.POLICY, random.Random(i))
+            else:
+                assert isinstance(sim, H.GuandanState)
+                H.rollout(sim)
+            times[path].append(time.perf_counter() - t0)
+            ends[path] = sim.full_state()
+        assert ends["old"] == ends["new"], f"state {i}: the two paths played differently"
+    load = os.getloadavg()[0]
+    print(
+        f"{len(states)} rollouts per path, caches {'cold' if args.cold else 'warm'}, "
+        f"load average {load:.2f}"
+    )
+    print(f"{'path':<6}{'median ms':>11}{'p95 ms':>9}{'mean ms':>9}")
+    stats = {}
+    for path, ts in times.items():
+        ts = sorted(ts)
+        p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+        stats[path] = (statistics.median(ts), p95, statistics.fmean(ts))
+        med, p, mean = stats[path]
+        print(f"{path:<6}{1e3 * med:>11.2f}{1e3 * p:>9.2f}{1e3 * mean:>9.2f}")
+    ratio = [o / n for o, n in zip(stats["old"], stats["new"], strict=True)]
+    print(f"ratio old/new: median {ratio[0]:.2f}, p95 {ratio[1]:.2f}, mean {ratio[2]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
