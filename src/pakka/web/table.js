@@ -11,6 +11,7 @@ const S = {
   token: null,
   view: null,      // TableView
   msg: null,       // the latest StateMsg
+  msgSeat: null,   // the audience S.msg was projected for (a seat, or null: a spectator)
   selected: [],    // indices into the hand
   choosing: null,  // legal-action indices that share the selected cards
   error: null,
@@ -38,9 +39,12 @@ function connect() {
   const q = S.token ? `?token=${encodeURIComponent(S.token)}` : "";
   const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${S.id}${q}`);
   S.ws = ws;
-  ws.onopen = () => { S.retry = 0; S.socketState = "open"; };
-  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  // a socket that has been replaced (see reconnectAs) says nothing more: its late messages
+  // belong to another audience and its close must not start yet another socket
+  ws.onopen = () => { if (ws === S.ws) { S.retry = 0; S.socketState = "open"; } };
+  ws.onmessage = (ev) => { if (ws === S.ws) onMessage(JSON.parse(ev.data)); };
   ws.onclose = (ev) => {
+    if (ws !== S.ws) return;
     S.socketState = "closed";
     if (S.closing) return;
     if (ev.code === 4403 && S.token) { forgetSeat(S.id); S.token = null; S.seat = null; }
@@ -49,6 +53,14 @@ function connect() {
     draw();
     setTimeout(connect, 500 * S.retry);
   };
+}
+
+// Drop the current socket and connect again with the current token (after joining a seat).
+function reconnectAs() {
+  const old = S.ws;
+  S.ws = null;
+  if (old) old.close();
+  connect();
 }
 
 function send(obj) {
@@ -62,9 +74,12 @@ function onMessage(m) {
     if (S.view && JSON.stringify(S.view) === JSON.stringify(m.table)) return;
     S.view = m.table;
   } else if (m.type === "state") {
-    if (S.msg && m.match === S.msg.match && m.version <= S.msg.version) return;
+    // a duplicate is the same audience's projection of a version already shown; the same
+    // version seen by another audience (the spectator view before joining a seat) is not
+    if (S.msg && S.msgSeat === S.seat && m.match === S.msg.match && m.version <= S.msg.version) return;
     if (S.msg && m.match !== S.msg.match) S.log = [t("started")];
     S.msg = m;
+    S.msgSeat = S.seat;
     S.selected = []; S.choosing = null; S.hint = null; S.error = null;
     for (const e of m.events) S.log.push(eventText(e, S.view, S.seat));
     S.log = S.log.slice(-60);
@@ -163,8 +178,7 @@ function joinForm() {
       const r = await api(`/api/tables/${S.id}/join`, { method: "POST", body: { name: input.value } });
       saveSeat(S.id, r.seat, r.token);
       S.token = r.token; S.seat = r.seat;
-      S.closing = true; S.ws.close(); S.closing = false;
-      connect();
+      reconnectAs();
     } catch (err) { S.error = err.message; draw(); }
   } }, el("h3", {}, t("join_table")), el("label", {}, t("your_name"), " ", input), el("button", { type: "submit", id: "join-btn" }, t("join")));
   return form;
