@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import time
+from importlib import resources
 from pathlib import Path
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from pakka import rulebook
 from pakka.server.app import Settings, create_app
 from tests.server.conftest import join
 from tests.server.test_ws import state, until
@@ -60,3 +63,19 @@ def test_rules_are_served_when_the_docs_have_them(db_url: str, tmp_path: Path, t
     with TestClient(create_app(Settings(db_url=db_url, docs_dir=tmp_path / "none"))) as client:
         r = client.get("/api/games/toy/rules")
         assert r.status_code == 404 and "no rules text" in r.json()["detail"]
+
+
+def test_every_games_rules_come_from_the_installed_package(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # no docs directory given: the texts packaged as pakka/rules/*.md (see pakka.rulebook)
+    monkeypatch.delenv("PAKKA_DOCS", raising=False)
+    names = [g["name"] for g in client.get("/api/games").json() if g["name"] != "toy"]
+    assert {"anarchy", "pentagrammi", "norlanninnakki", "guandan"} <= set(names)
+    for name in names:
+        assert client.get(f"/api/games/{name}").json()["rules"] == ["en", "fi"]
+        for lang in ("en", "fi"):
+            got = client.get(f"/api/games/{name}/rules", params={"lang": lang}).json()
+            packaged = resources.files("pakka") / "rules" / rulebook.file_name(name, lang)
+            assert got == {"game": name, "lang": lang, "markdown": packaged.read_text("utf-8")}
+    assert client.get("/api/games/toy").json()["rules"] == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable, Iterator
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -243,6 +244,10 @@ def test_rules_of_a_real_game_in_finnish() -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
+        # the Finnish text shipped with the package, not the "no rules yet" stand-in
+        assert app.screen.text == (resources.files("pakka") / "rules" / f"{game}.fi.md").read_text(
+            "utf-8"
+        )
         shot(app, f"{game}-rules-fi")
         await pilot.press("escape")
         await pilot.pause()

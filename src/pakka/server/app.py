@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator
@@ -29,6 +28,7 @@ from starlette.websockets import WebSocketState
 
 import pakka
 import pakka.games
+from pakka import rulebook
 from pakka.engine import State
 from pakka.errors import IllegalAction, PakkaError
 from pakka.server import protocol as P
@@ -50,15 +50,6 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("pakka", appauthor=False)) / "pakka.sqlite3"
 
 
-def default_docs_dir() -> Path | None:
-    """``docs/`` of a source checkout (editable install), or ``$PAKKA_DOCS``."""
-    env = os.environ.get("PAKKA_DOCS")
-    if env:
-        return Path(env)
-    here = Path(pakka.__file__).resolve().parent.parent.parent / "docs"
-    return here if here.is_dir() else None
-
-
 @dataclass
 class Settings:
     db_url: str | None = None
@@ -66,6 +57,7 @@ class Settings:
     bot_delay: float | None = None
     """Seconds between bot moves for every table (``None``: each table's own setting)."""
     docs_dir: Path | None = None
+    """A directory whose ``rules/`` replaces the packaged rules texts (see :mod:`pakka.rulebook`)."""
     pubsub: PubSubBackend | None = None
     pubsub_url: str | None = None
     """``redis://host:port/db`` to share table updates between processes (default: memory)."""
@@ -189,14 +181,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     api = APIRouter(prefix="/api")
 
     def rule_langs(name: str) -> list[str]:
-        docs = settings.docs_dir or default_docs_dir()
-        if docs is None:
-            return []
-        return [
-            lang
-            for lang, suffix in (("en", ".md"), ("fi", ".fi.md"))
-            if (docs / "rules" / f"{name}{suffix}").is_file()
-        ]
+        return rulebook.languages(name, settings.docs_dir)
 
     @api.get("", summary="Server and protocol version")
     async def about() -> dict[str, Any]:
@@ -222,14 +207,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def rules(name: str, lang: str = "en") -> dict[str, str]:
         if name not in pakka.games.names():
             raise RoomError(404, f"unknown game {name!r}")
-        langs = rule_langs(name)
-        if not langs:
+        found = rulebook.read(name, lang, settings.docs_dir)
+        if found is None:
             raise RoomError(404, f"no rules text for {name} on this server yet")
-        chosen = lang if lang in langs else langs[0]
-        docs = settings.docs_dir or default_docs_dir()
-        assert docs is not None
-        path = docs / "rules" / (f"{name}.md" if chosen == "en" else f"{name}.{chosen}.md")
-        return {"game": name, "lang": chosen, "markdown": path.read_text("utf-8")}
+        chosen, markdown = found
+        return {"game": name, "lang": chosen, "markdown": markdown}
 
     @api.get("/tables", summary="Public tables (status=open: the ones with free seats)")
     async def list_tables(

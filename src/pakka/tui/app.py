@@ -17,10 +17,8 @@ cards, choices and keys.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.markdown import Markdown as RichMarkdown
@@ -34,7 +32,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-import pakka
+from pakka import rulebook
 from pakka.engine import Action
 from pakka.errors import PakkaError
 from pakka.i18n import t
@@ -47,20 +45,6 @@ CARD_KEYS = LETTERS + LETTERS.upper()
 CHOICE_KEYS = "1234567890"
 CELL = 5
 """Width of one card in the hand (four for the face, one gap)."""
-
-
-def rules_path(game: str, lang: str) -> Path | None:
-    """``docs/rules/<game>.md`` (``.fi.md`` in Finnish when there is one)."""
-    env = os.environ.get("PAKKA_DOCS")
-    roots = [Path(env)] if env else []
-    roots.append(Path(pakka.__file__).resolve().parent.parent.parent / "docs")
-    for root in roots:
-        names = [f"{game}.{lang}.md", f"{game}.md"] if lang != "en" else [f"{game}.md"]
-        for name in names:
-            path = root / "rules" / name
-            if path.is_file():
-                return path
-    return None
 
 
 class RulesScreen(ModalScreen[None]):
@@ -779,9 +763,9 @@ class PakkaApp(App[None]):
 
     def action_rules(self) -> None:
         game = self.session.game
-        path = rules_path(game.name, self.lang)
-        if path is not None:
-            text = path.read_text("utf-8")
+        found = rulebook.read(game.name, self.lang)
+        if found is not None:
+            text = found[1]
         else:
             text = f"# {game.info.title}\n\n{game.info.description}\n\n" + t(
                 "tui_no_rules", self.lang
