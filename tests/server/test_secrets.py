@@ -4,9 +4,15 @@ Bots fill most seats; the test drives two person seats (one thread each, random 
 actions) and a spectator watches.  When the match is over its action log is replayed with
 the engine, and for every version the cards each audience may know are read from the real
 state (``card_locations()`` and ``visible_locations(seat)``), accumulated **per deal**: a
-card seen in an earlier deal and dealt again is not known in the new one.  Every frame each
-client received must name only cards its audience has seen in that deal by that version
-(events may also name what was seen just before the change that caused them).
+card seen in an earlier deal and dealt again is not known in the new one (a Norlanninnakki
+throw-in starts a new deal here too: its cards are dealt again).  Every frame each client
+received must name only cards its audience has seen in that deal by that version (events
+may also name what was seen just before the change that caused them).
+
+The change that ends a deal is checked exactly: its events may name only the cards of the
+new deal its audience may know, plus the cards the end of the old deal shows everyone,
+worked out from the rules and the state before the change (:func:`deal_end_reveal`): the
+last trick or play, never a hand, the spare or the stock.
 
 The same run checks that no frame carries another seat's token, and that a finished table
 refuses actions, joins and starts.
@@ -23,6 +29,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import pakka.games
+from pakka.engine import Action, State
+from pakka.games import anarchy
 from pakka.server import protocol as P
 from tests.generic.harness import card_tokens
 from tests.server.conftest import create, join
@@ -44,19 +52,54 @@ def machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(P, "RATE_BURST", 1e9)
 
 
-IN_PLAY = {"hand", "hidden", "committed", "trick", "played", "dummy"}
-"""Locations whose cards the end of a deal may show (its last trick or showdown); never the
-spare, the stock, discards or passed cards."""
-
-
-ALL_CARDS = {
-    name: {str(c) for c in pakka.games.get(name).deck(4, pakka.games.get(name).Options())}
-    for name in GAMES
-}
-
-
 def tokens_of(value: Any) -> set[str]:
     return {str(c) for c in card_tokens(value)}
+
+
+def names(cards: Any) -> set[str]:
+    return {str(c) for c in cards}
+
+
+def deal_key(st: State) -> tuple[int, int]:
+    """Which deal the cards belong to: the deal number, and for Norlanninnakki the throw-ins
+    of that deal (N5.3/N6.1: the same dealer deals the cards again, keeping the number)."""
+    return st.deal_number(), getattr(st, "throw_ins", 0)
+
+
+def deal_end_reveal(game: str, st: State, action: Action) -> set[str]:
+    """The cards the change that ends a deal shows every audience, from the state before it.
+
+    Exactly the deal's last trick (or play), per the rules and the engines:
+
+    * Norlanninnakki (N9, N10) and Pentagrammi (P5-P7): the cards already in the last trick
+      (public) and the card the last player adds (the ``play`` and ``trick`` events).  A
+      deal that ends without play (a lone knocker, a throw-in) shows no card.
+    * Anarchy (A6-A8): every committed card of the last trick (hidden until all have
+      committed, then revealed together), the card the last player commits, in 3p the
+      dummy's top card turned with them (A6.4, A8), and, when one of them is the joker in
+      3p/4p, the spare turned up to replace it (A7.1).  The spare of a deal without a
+      bomb is never shown; the joker it replaces is not named in the trick.
+    * Guandan: the play that finishes the deal; the cards still in hands stay hidden.
+
+    No deal end shows a hand, the stock, discards or passed cards.
+    """
+    played = action.to_json()
+    if played.get("type") != "play":
+        return set()
+    locs = st.card_locations()
+    cards = tokens_of(played)
+    if game in ("norlanninnakki", "pentagrammi"):
+        return cards | names(locs["trick"])
+    if game == "anarchy":
+        trick = [c for name, held in locs.items() if name.startswith("committed:") for c in held]
+        trick.append(action.card)  # type: ignore[attr-defined]
+        trick += locs.get("dummy_top") or locs["dummy"][-1:]
+        if st.players < 5 and any(c.suit == anarchy.JOKER_SUIT for c in trick):
+            trick += locs["spare"][-1:]  # the bomb: the spare replaces the joker
+            trick = [c for c in trick if c.suit != anarchy.JOKER_SUIT]
+        return names(trick)
+    assert game == "guandan", game
+    return cards
 
 
 class Person(threading.Thread):
@@ -103,26 +146,27 @@ class Person(threading.Thread):
 
 
 def visibility(game: Any, record: dict[str, Any], audiences: list[Audience]) -> Any:
-    """Per version: its deal, and per audience the cards known so far in that deal."""
+    """Per version: its deal, per audience the cards known so far in that deal, and the
+    cards the change to that version showed everyone as the end of a deal."""
     st = game.new_match(players=record["players"], options=record["options"], seed=record["seed"])
-    deals: list[int] = []
+    deals: list[tuple[int, int]] = []
     known: dict[Audience, list[set[str]]] = {a: [] for a in audiences}
-    in_play: list[set[str]] = []
+    reveals: list[set[str]] = [set()]
     actions = record["actions"]
     for v in range(len(actions) + 1):
-        deal = st.deal_number()
+        deal = deal_key(st)
         locs = st.card_locations()
         for a in audiences:
             now = {str(c) for name in st.visible_locations(a) for c in locs.get(name, ())}
             before = known[a][-1] if v and deals[-1] == deal else set()
             known[a].append(before | now)
         deals.append(deal)
-        in_play.append(
-            {str(c) for name, cards in locs.items() if name.split(":")[0] in IN_PLAY for c in cards}
-        )
         if v < len(actions):
-            st.apply(actions[v]["seat"], game.action_from_json(actions[v]["action"]))
-    return deals, known, in_play
+            action = game.action_from_json(actions[v]["action"])
+            reveal = deal_end_reveal(game.info.name, st, action)
+            st.apply(actions[v]["seat"], action)
+            reveals.append(reveal if deal_key(st) != deal else set())
+    return deals, known, reveals
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -175,7 +219,7 @@ def play_and_check(game: str, deals: int | None, client: TestClient, app: FastAP
         for c in contexts.values():
             c.__exit__(None, None, None)
 
-    deal_of, known, in_play = visibility(g, record, list(frames))
+    deal_of, known, reveals = visibility(g, record, list(frames))
     checked = 0
     for a, got in frames.items():
         secret = {t for s, t in tokens.items() if s != a}
@@ -195,11 +239,12 @@ def play_and_check(game: str, deals: int | None, client: TestClient, app: FastAP
                 f"{game}: {'spectator' if a is None else f'seat {a}'} at version {v} "
                 f"(deal {deal_of[v]}) was shown hidden cards {sorted(leaked)}"
             )
-            told = tokens_of(msg["events"]) - allowed - (known[a][v - 1] if v else set())
             if v and deal_of[v] != deal_of[v - 1]:
-                # the change that ends a deal reveals its end (last trick, showdown, an
-                # Anarchy spare played as a joker): the finished deal's cards are history
-                told -= in_play[v - 1] | ALL_CARDS[game]
+                # the change that ends a deal: the new deal as this audience sees it, and
+                # exactly what the end of the old one shows everyone (its last trick)
+                told = tokens_of(msg["events"]) - allowed - reveals[v]
+            else:
+                told = tokens_of(msg["events"]) - allowed - (known[a][v - 1] if v else set())
             assert not told, (
                 f"{game}: {'spectator' if a is None else f'seat {a}'} at version {v} "
                 f"was told hidden cards {sorted(told)} in events {msg['events']}"
