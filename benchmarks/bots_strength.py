@@ -7,12 +7,19 @@ other seat, in seeded duplicate matches with seat rotation (``pakka.bots.arena``
 * Norlanninnakki, 3 seats (a whole game, until someone reaches 0);
 * Anarchy, 4 seats (a whole game of ten deals).
 
-Two figures per pairing, each with a 95 % interval over the duplicate groups (a match
+Four figures per pairing, each with a 95 % interval over the duplicate groups (a match
 played in every rotation is one group):
 
 * the stronger bot's **win rate** against parity ``1/seats`` (shared wins split);
 * its **score margin**: its score minus the mean score of the weaker bots in the same
-  matches (Norlanninnakki's sheet counts down, so the margin is taken the other way round).
+  matches (Norlanninnakki's sheet counts down, so the margin is taken the other way round);
+* its **score gain** and **win gain** against the weaker level *in its place*: the same
+  matches are also played with the weaker level in every seat, and the stronger bot's score
+  (and win share) is compared with what the weaker bot scored at the same seat with the
+  same cards against the same opponents (duplicate bridge's comparison; most of the luck
+  cancels, so small differences show with far fewer deals).
+
+The deal count is the number of deals the stronger bot played (every rotation counts).
 
 Usage (the figures in ``docs/bots.md`` came from these commands)::
 
@@ -31,6 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from pakka.bots.arena import Z95, run_arena
+from pakka.bots.heuristic import module_for
+from pakka.bots.search import Budget
 
 SETUPS: dict[str, tuple[int, dict[str, Any], bool]] = {
     # game: (seats, options, higher score is better)
@@ -52,12 +61,21 @@ def measure(
     started = time.perf_counter()
     result = run_arena(game, levels, matches, seed=seed, jobs=jobs, options=options)
     elapsed = time.perf_counter() - started
+    # The same matches with the weak level in the strong bot's place: the duplicate
+    # baseline (same cards, same seat, same opponents with the same random streams).
+    base = run_arena(game, [weak] * seats, matches, seed=seed, jobs=jobs, options=options)
+    base_of = {(o.match, o.rotation): o for o in base.outcomes}
+    sign = 1 if higher else -1
     win = [0.0] * matches
     margin = [0.0] * matches
+    gain = [0.0] * matches
+    win_gain = [0.0] * matches
     for o in result.outcomes:
+        b = base_of[(o.match, o.rotation)]
         win[o.match] += o.wins[0] / seats
-        diff = o.scores[0] - statistics.fmean(o.scores[1:])
-        margin[o.match] += (diff if higher else -diff) / seats
+        margin[o.match] += sign * (o.scores[0] - statistics.fmean(o.scores[1:])) / seats
+        gain[o.match] += sign * (o.scores[0] - b.scores[0]) / seats
+        win_gain[o.match] += (o.wins[0] - b.wins[0]) / seats
     parity = 1 / seats
     row = {
         "game": game,
@@ -67,17 +85,38 @@ def measure(
         "options": options,
         "matches": matches,
         "games": len(result.outcomes),
+        "deals": sum(o.deals for o in result.outcomes),
         "seed": seed,
         "win_rate": statistics.fmean(win),
         "win_ci": ci(win),
         "parity": parity,
         "margin": statistics.fmean(margin),
         "margin_ci": ci(margin),
+        "gain": statistics.fmean(gain),
+        "gain_ci": ci(gain),
+        "win_gain": statistics.fmean(win_gain),
+        "win_gain_ci": ci(win_gain),
         "seconds": elapsed,
     }
     row["win_clear"] = row["win_rate"] - row["win_ci"] > parity
     row["margin_clear"] = row["margin"] - row["margin_ci"] > 0
+    row["gain_clear"] = row["gain"] - row["gain_ci"] > 0
+    row["win_gain_clear"] = row["win_gain"] - row["win_gain_ci"] > 0
     return row
+
+
+def override_budget(text: str, games: list[str]) -> None:
+    """Replace each game's default ``hard`` budget (worker processes are forked after this)."""
+    parts = text.split(",")
+    budget = Budget(
+        worlds=int(parts[0]),
+        max_candidates=int(parts[1]),
+        confidence=float(parts[2]) if len(parts) > 2 else Budget.confidence,
+    )
+    for game in games:
+        module = module_for(game)
+        assert module is not None
+        module.BUDGET = budget
 
 
 def show(row: dict[str, Any]) -> str:
@@ -86,7 +125,11 @@ def show(row: dict[str, Any]) -> str:
         f"{row['seats']} rotations: win {100 * row['win_rate']:5.1f}% ± {100 * row['win_ci']:4.1f} "
         f"(parity {100 * row['parity']:.0f}%{', clear' if row['win_clear'] else ''}); "
         f"margin {row['margin']:+6.2f} ± {row['margin_ci']:.2f}"
-        f"{' (clear)' if row['margin_clear'] else ''}; {row['seconds']:.0f} s"
+        f"{' (clear)' if row['margin_clear'] else ''}; "
+        f"against {row['weak']} in its place: score {row['gain']:+.2f} ± {row['gain_ci']:.2f}"
+        f"{' (clear)' if row['gain_clear'] else ''}, wins {100 * row['win_gain']:+.1f} ± "
+        f"{100 * row['win_gain_ci']:.1f} points{' (clear)' if row['win_gain_clear'] else ''}; "
+        f"{row['deals']} deals, {row['seconds']:.0f} s"
     )
 
 
@@ -98,7 +141,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, help="append the rows as JSON lines here")
+    parser.add_argument(
+        "--budget",
+        help="hard's budget as worlds,candidates[,confidence] instead of the game's BUDGET",
+    )
     args = parser.parse_args()
+    if args.budget:
+        override_budget(args.budget, args.game or sorted(SETUPS))
     strong, weak = args.pair.split("-")
     for game in args.game or sorted(SETUPS):
         row = measure(game, strong, weak, args.matches, args.seed, args.jobs)

@@ -6,13 +6,15 @@ The per-game bot tests (every registered game, every level) live in test_bots_ga
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 
 from pakka import bots, engine
 from pakka.bots.arena import bradley_terry, run_arena
-from pakka.bots.search import Budget, PimcBot
+from pakka.bots.search import Budget, PimcBot, pick
+from pakka.engine import Action, State
 from pakka.errors import PakkaError
 from tests.generic.toy import TOY
 
@@ -94,3 +96,62 @@ def test_suggest_returns_a_legal_action_and_a_reason() -> None:
     action, reason = bots.suggest("toy", state.observation(seat), legal, lang="fi")
     assert action in legal and "jako" in reason
     random.seed(0)
+
+
+class _Scripted(PimcBot):
+    """Candidates in a fixed order, the policy's choice last (so candidate 0 is not it)."""
+
+    def candidates(self, obs: dict[str, Any], legal: Sequence[Action]) -> list[Action]:
+        return list(reversed(legal))
+
+
+def test_search_keeps_the_first_candidate_unless_another_is_clearly_better() -> None:
+    state = TOY.new_match(players=2, seed=3, options={"deals": 1})
+    seat = sorted(state.to_act())[0]
+    legal = state.legal_actions(seat)
+    assert len(legal) > 1
+
+    def flat(sim: State, who: int) -> float:
+        return 0.0  # every candidate is worth the same: the first must be kept
+
+    bot = _Scripted(TOY, bots.policy_for("toy"), flat, seed=1, budget=Budget(worlds=6))
+    assert bot.act(state.observation(seat), legal) == legal[-1]
+
+
+class _FirstDraws:
+    """A random policy that records the first number each rollout's stream gives."""
+
+    def __init__(self) -> None:
+        self.first: dict[int, float] = {}
+        self.order: list[int] = []
+        self.alive: list[random.Random] = []  # so that no two streams share an id
+
+    def choose(self, obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        if id(rng) not in self.first:
+            self.first[id(rng)] = rng.random()
+            self.order.append(id(rng))
+            self.alive.append(rng)
+        return legal[rng.randrange(len(legal))]
+
+
+def test_search_rolls_every_candidate_out_with_the_same_stream_in_a_world() -> None:
+    state = TOY.new_match(players=2, seed=3, options={"deals": 1})
+    seat = sorted(state.to_act())[0]
+    legal = state.legal_actions(seat)
+    policy = _FirstDraws()
+    bot = _Scripted(TOY, policy, seed=4, budget=Budget(worlds=5))
+    bot.act(state.observation(seat), legal)
+    draws = [policy.first[k] for k in policy.order]
+    per_world = [draws[w * len(legal) : (w + 1) * len(legal)] for w in range(5)]
+    assert len(draws) == 5 * len(legal)  # every rollout of this toy deal asks the policy
+    assert all(len(set(row)) == 1 for row in per_world)  # common random numbers
+    assert len({row[0] for row in per_world}) == 5  # a new stream for each world
+
+
+def test_pick_needs_a_paired_advantage_beyond_the_noise() -> None:
+    steady = [[0.0, 0.5] for _ in range(8)]
+    noisy = [[0.0, 3.0 if w % 2 else -2.0] for w in range(8)]
+    assert pick(steady, 1.0) == 1
+    assert pick(noisy, 1.0) == 0
+    assert pick(noisy, 0.0) == 1
+    assert pick([[0.0, 1.0]], 1.0) == 0  # one world proves nothing

@@ -44,6 +44,8 @@ class Outcome:
     ranks: list[int]
     wins: list[float]
     actions: int
+    deals: int = 1
+    """Deals played in the match (the 1,000-deal strength targets count these)."""
 
 
 def play_task(task: Task) -> Outcome:
@@ -75,6 +77,7 @@ def play_task(task: Task) -> Outcome:
         ranks=[result.ranks[seat_of[k]] for k in range(n)],
         wins=[1.0 / len(winners) if seat_of[k] in winners else 0.0 for k in range(n)],
         actions=actions,
+        deals=state.deal_number() + 1,
     )
 
 

@@ -2,17 +2,25 @@
 
 For each decision the bot samples worlds consistent with its observation
 (``game.determinize``), tries each candidate action in every world, plays the rest of the
-deal with the game's heuristic for all seats, and picks the action with the best mean
-value.  Card inference comes with ``determinize``: each game resamples hidden cards only
-where its observation allows (a seat that failed to follow suit gets none of that suit).
+deal with the game's heuristic for all seats, and compares the candidates' values.  Card
+inference comes with ``determinize``: each game resamples hidden cards only where its
+observation allows (a seat that failed to follow suit gets none of that suit).
+
+Two things keep the search from doing worse than the heuristic it rolls out with:
+
+* **common random numbers**: in one world every candidate is played out with the same
+  random stream, so the candidates differ only by their own consequences, not by luck;
+* **a paired test**: the first candidate is the heuristic's own move; another candidate is
+  played only when its mean advantage over that move, world by world, is more than
+  ``Budget.confidence`` standard errors.  Rollout noise then cannot pick a worse card.
 
 The budget is a number of worlds, so a seeded bot is reproducible; an optional time limit
-stops earlier (at the price of reproducibility) where latency matters more.  Candidates are limited to the heuristic's choice plus a random sample
-when there are very many legal actions (Guandan leads).
+stops earlier (at the price of reproducibility) where latency matters more.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -35,11 +43,46 @@ def score_margin(state: State, seat: int) -> float:
 
 @dataclass(frozen=True)
 class Budget:
-    """``worlds`` sampled per decision; ``seconds`` (optional) stops earlier, after two worlds."""
+    """``worlds`` sampled per decision; ``seconds`` (optional) stops earlier, after two worlds.
+
+    ``confidence``: how many standard errors a candidate's mean advantage over the
+    heuristic's move must reach before the bot plays it (0 = the best mean wins).
+    """
 
     worlds: int = 24
     seconds: float | None = None
     max_candidates: int = 12
+    confidence: float = 1.0
+
+
+def pick(values: Sequence[Sequence[float]], confidence: float) -> int:
+    """Index of the candidate to play from ``values[world][candidate]`` (0 = the default).
+
+    A candidate replaces candidate 0 only if its mean paired advantage exceeds
+    ``confidence`` standard errors of that advantage.
+
+    >>> pick([[0, 1], [0, 1], [0, 1]], 1.0)  # always better: no variance at all
+    1
+    >>> pick([[0, 3], [0, -2], [0, 1]], 1.0)  # better on average, but within the noise
+    0
+    >>> pick([[0, 3], [0, -2], [0, 1]], 0.0)
+    1
+    """
+    n = len(values)
+    best, best_mean = 0, 0.0
+    for i in range(1, len(values[0]) if values else 0):
+        diffs = [row[i] - row[0] for row in values]
+        mean = sum(diffs) / n
+        if mean <= best_mean:
+            continue
+        if n > 1:
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean <= confidence * math.sqrt(var / n):
+                continue
+        elif confidence > 0:
+            continue
+        best, best_mean = i, mean
+    return best
 
 
 class PimcBot(Bot):
@@ -63,34 +106,38 @@ class PimcBot(Bot):
         self.last_stats: dict[str, float] = {}
 
     def candidates(self, obs: JSON, legal: Sequence[Action]) -> list[Action]:
-        if len(legal) <= self.budget.max_candidates:
-            return list(legal)
+        """The actions to compare, the heuristic's move first (subclasses rank their own)."""
         first = self.policy.choose(obs, legal, self.rng)
         rest = [a for a in legal if a != first]
-        return [first, *self.rng.sample(rest, self.budget.max_candidates - 1)]
+        if len(legal) > self.budget.max_candidates:
+            rest = self.rng.sample(rest, self.budget.max_candidates - 1)
+        return [first, *rest]
 
     def act(self, observation: JSON, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
         seat = observation["seat"]
         cands = self.candidates(observation, legal_actions)
-        totals = [0.0] * len(cands)
+        if len(cands) == 1:
+            self.last_stats = {"worlds": 0, "candidates": 1}
+            return cands[0]
+        values: list[list[float]] = []
         limit = self.budget.seconds
         deadline = None if limit is None else time.perf_counter() + limit
-        worlds = 0
-        while worlds < self.budget.worlds and (
-            deadline is None or worlds < 2 or time.perf_counter() < deadline
+        while len(values) < self.budget.worlds and (
+            deadline is None or len(values) < 2 or time.perf_counter() < deadline
         ):
             world = self.game.determinize(observation, self.rng)
-            for i, action in enumerate(cands):
+            stream = self.rng.getrandbits(64)
+            row = []
+            for action in cands:
                 sim = world.clone()
                 sim.apply_unchecked(seat, action)
-                play_to_deal_end(sim, self.policy, self.rng)
-                totals[i] += self.value(sim, seat)
-            worlds += 1
-        self.last_stats = {"worlds": worlds, "candidates": len(cands)}
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        return cands[best]
+                play_to_deal_end(sim, self.policy, random.Random(stream))
+                row.append(self.value(sim, seat))
+            values.append(row)
+        self.last_stats = {"worlds": len(values), "candidates": len(cands)}
+        return cands[pick(values, self.budget.confidence)]
 
 
 def rollout_value(
