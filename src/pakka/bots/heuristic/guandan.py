@@ -658,6 +658,20 @@ def _passed_on(history: Sequence[JSON], level: int) -> list[dict[str, int]]:
     return res
 
 
+_BEATS: dict[tuple[tuple[int, ...], int, str, int], list[Raw]] = {}
+
+
+def _beats(counts: Sequence[int], level: int, top: Combo) -> list[Raw]:
+    """``raw_plays(counts, level, top, canonical=True)``, remembered (do not change it)."""
+    key = (tuple(counts), level, top.type, top.value)
+    found = _BEATS.get(key)
+    if found is None:
+        if len(_BEATS) > 20_000:
+            _BEATS.clear()
+        found = _BEATS[key] = raw_plays(list(counts), level, top, canonical=True)
+    return found
+
+
 # --- decisions -----------------------------------------------------------------------------
 
 
@@ -783,7 +797,7 @@ def _follow(
     if legal is not None:
         pass_action = next((a for a in legal if isinstance(a, Play) and a.combo is None), None)
     n_hand = sum(counts)
-    raws = raw_plays(counts, level, top, canonical=True)
+    raws = _beats(counts, level, top)
     if not raws or pass_action is None:
         if pass_action is not None:
             return pass_action, "cannot"
@@ -983,8 +997,9 @@ class GuandanSearch(PimcBot):
                 rollout(sim)
                 row.append(self.value(sim, seat))
             values.append(row)
-        self.last_stats = {"worlds": len(values), "candidates": len(cands)}
-        return cands[pick(values, self.budget.confidence)]
+        best = pick(values, self.budget.confidence)
+        self.last_stats = {"worlds": len(values), "candidates": len(cands), "changed": best}
+        return cands[best]
 
 
 SEARCH_BOT = GuandanSearch

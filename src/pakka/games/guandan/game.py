@@ -229,12 +229,19 @@ class GuandanState(State):
         combo = play.combo
         if combo is None or not 1 <= len(play.cards) <= 10:
             return None
-        need = Counter(play.cards)
-        have = Counter(self.hands[seat])
-        if any(have[c] < n for c, n in need.items()):
+        try:
+            want = [_KIND[c.suit, c.rank] for c in play.cards]
+        except (KeyError, AttributeError):
             return None
+        have = [0] * 54
+        for c in self.hands[seat]:
+            have[_KIND[c.suit, c.rank]] += 1
+        for k in want:
+            have[k] -= 1
+            if have[k] < 0:
+                return None
         L = level_rank(self.deal_level)
-        kinds = sort_kinds((card_kind(c) for c in play.cards), L)
+        kinds = sort_kinds(want, L)
         n = len(kinds)
         for ctype, r in readings(list(kinds), L):
             if ctype == combo.type and reading_key(ctype, r, n) == combo.key:
@@ -640,6 +647,8 @@ class GuandanGame(Game):
 
 
 _SORT: Final = {(c.suit, c.rank): c.sort_key() for c in guandan_deck()}
+_KIND: Final = {(c.suit, c.rank): card_kind(c) for c in guandan_deck()}
+"""Card kind by (suit, rank): the hand checks of the play phase."""
 _STR: Final = {(c.suit, c.rank): str(c) for c in guandan_deck()}
 
 
