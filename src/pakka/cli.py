@@ -185,6 +185,9 @@ def arena(
     jobs: Annotated[int | None, typer.Option(help="worker processes (default: every core)")] = None,
     option: Annotated[list[str] | None, typer.Option(help="variant option key=value")] = None,
     out: Annotated[Path | None, typer.Option(help="write the full results as JSON here")] = None,
+    ray: Annotated[
+        str | None, typer.Option(help="play on a Ray cluster: its address, or 'auto'")
+    ] = None,
 ) -> None:
     """Measure bots against each other with seeded duplicate matches."""
     from pakka.bots.arena import run_arena
@@ -193,7 +196,9 @@ def arena(
     opts = _options(g, option or [])
     levels = [s.strip() for s in seats.split(",") if s.strip()]
     try:
-        result = run_arena(g.name, levels, matches, seed, jobs, dataclasses.asdict(opts))
+        result = run_arena(
+            g.name, levels, matches, seed, jobs, dataclasses.asdict(opts), ray_address=ray
+        )
     except (PakkaError, ValueError) as exc:
         raise _fail(str(exc)) from None
     typer.echo(result.table())

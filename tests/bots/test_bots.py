@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -155,3 +155,41 @@ def test_pick_needs_a_paired_advantage_beyond_the_noise() -> None:
     assert pick(noisy, 1.0) == 0
     assert pick(noisy, 0.0) == 1
     assert pick([[0.0, 1.0]], 1.0) == 0  # one world proves nothing
+
+
+class _StubRayPool:
+    """Stands in for ``ray.util.multiprocessing.Pool`` (Ray is not installed here)."""
+
+    addresses: ClassVar[list[str | None]] = []
+
+    def __init__(self, processes: int | None = None, ray_address: str | None = None) -> None:
+        _StubRayPool.addresses.append(ray_address)
+
+    def __enter__(self) -> _StubRayPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn: Any, items: Sequence[Any], chunksize: int = 1) -> list[Any]:
+        return [fn(x) for x in items]
+
+
+def test_arena_on_a_ray_cluster_plays_the_same_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import types
+
+    local = run_arena("toy", ["hard", "random", "random"], matches=2, seed=9, jobs=1)
+    with pytest.raises(ValueError, match="pip install"):
+        monkeypatch.setitem(sys.modules, "ray", None)
+        run_arena("toy", ["hard", "random", "random"], matches=2, seed=9, ray_address="auto")
+    stub = types.ModuleType("ray.util.multiprocessing")
+    stub.Pool = _StubRayPool  # type: ignore[attr-defined]
+    for name in ("ray", "ray.util"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "ray.util.multiprocessing", stub)
+    remote = run_arena(
+        "toy", ["hard", "random", "random"], matches=2, seed=9, ray_address="ray://head:10001"
+    )
+    assert _StubRayPool.addresses[-1] == "ray://head:10001"
+    assert [vars(o) for o in remote.outcomes] == [vars(o) for o in local.outcomes]

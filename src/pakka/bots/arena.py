@@ -5,7 +5,9 @@ for every rotation, and in rotation ``r`` the bot listed ``k``-th sits at seat
 ``(k + r) % n``.  So every bot plays every seat with the same cards.  In a partnership game
 (Guandan) the bots listed at ``k`` and ``k + 2`` stay partners in every rotation.
 
-Each (match, rotation) pair is one task for a process pool (``jobs`` processes).
+Each (match, rotation) pair is one task for a process pool (``jobs`` processes), or for
+a Ray cluster when ``ray_address`` is given (``ray.util.multiprocessing.Pool`` is a
+drop-in ``multiprocessing.Pool`` whose workers are Ray actors; see docs/scaling.md).
 """
 
 from __future__ import annotations
@@ -135,8 +137,13 @@ def run_arena(
     seed: int = 0,
     jobs: int | None = None,
     options: dict[str, Any] | None = None,
+    ray_address: str | None = None,
 ) -> ArenaResult:
-    """Play ``matches`` duplicate matches (each in every seat rotation) and summarise them."""
+    """Play ``matches`` duplicate matches (each in every seat rotation) and summarise them.
+
+    ``ray_address`` (``"auto"`` or ``"ray://head:10001"``) plays the tasks on a Ray cluster;
+    the results are the same as on one machine, task by task.
+    """
     game = pakka.games.get(game_name)
     n = len(levels)
     if not game.info.min_players <= n <= game.info.max_players:
@@ -148,8 +155,9 @@ def run_arena(
         for m in range(matches)
         for r in range(n)
     ]
-    jobs = jobs or multiprocessing.cpu_count()
-    if jobs == 1:
+    if ray_address is not None:
+        outcomes = _on_ray(tasks, ray_address, jobs)
+    elif (jobs or multiprocessing.cpu_count()) == 1:
         outcomes = [play_task(t) for t in tasks]
     else:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -158,6 +166,18 @@ def run_arena(
     result.outcomes = outcomes
     result.bots = summarise(levels, outcomes, matches)
     return result
+
+
+def _on_ray(tasks: Sequence[Task], address: str, jobs: int | None) -> list[Outcome]:
+    """The arena's tasks on a Ray cluster (``pip install ray`` on every node)."""
+    try:
+        from ray.util.multiprocessing import Pool  # type: ignore[import-not-found]
+    except ImportError:
+        raise ValueError(
+            "the arena on a Ray cluster needs Ray: pip install 'ray[default]' on every node"
+        ) from None
+    with Pool(processes=jobs, ray_address=address) as pool:
+        return list(pool.map(play_task, tasks, chunksize=1))
 
 
 def summarise(levels: Sequence[str], outcomes: Sequence[Outcome], matches: int) -> list[BotStats]:
