@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
+from pakka.server import protocol as P
 from pakka.server.protocol import MAX_MESSAGE_BYTES
 from tests.server.conftest import create, join
 
@@ -239,3 +240,25 @@ def test_an_action_that_cannot_be_saved_is_not_applied(
         monkeypatch.undo()
         ws.send_json({"type": "action", "action": msg["legal_actions"][0]})
         assert state(ws, version + 1)["version"] == version + 1
+
+
+def test_state_frames_are_exactly_what_the_state_schema_describes(client: TestClient) -> None:
+    """The server builds ``state`` frames as plain JSON (not through pydantic, for speed):
+    each one must read as a :class:`StateMsg` and be what pydantic itself would send."""
+    tid, t0, t1 = two_people(client)
+    with (
+        connect(client, tid, t0) as ws0,
+        connect(client, tid, t1) as ws1,
+        connect(client, tid) as spectator,
+    ):
+        frames = [state(ws0), state(ws1), state(spectator)]
+        mover, msg = next(
+            (ws, f) for ws, f in zip((ws0, ws1), frames[:2], strict=True) if f["legal_actions"]
+        )
+        mover.send_json({"type": "action", "action": msg["legal_actions"][0]})
+        v = msg["version"] + 1
+        frames += [state(ws0, v), state(ws1, v), state(spectator, v)]
+    assert any(f["events"] for f in frames)
+    for frame in frames:
+        assert P.StateMsg.model_validate(frame).model_dump(mode="json") == frame
+        assert list(frame) == list(P.StateMsg.model_fields)

@@ -32,6 +32,14 @@ def serve(
             "share one database (default: in this process)."
         ),
     ] = None,
+    ws_compression: Annotated[
+        bool,
+        typer.Option(
+            help="Compress WebSocket frames (permessage-deflate). Off by default: the frames "
+            "are a few KB and compressing each one for each client cost the server more "
+            "CPU than anything else per action (docs/performance.md)."
+        ),
+    ] = False,
 ) -> None:
     """Serve the lobby, the WebSocket play protocol and the browser client."""
     try:
@@ -47,7 +55,7 @@ def serve(
             fg=typer.colors.RED,
         )
         raise typer.Exit(2) from None
-    settings = Settings(db_url=db, bot_delay=bot_delay, pubsub_url=pubsub)
+    settings = Settings(db_url=db, bot_delay=bot_delay, pubsub_url=pubsub, tune_gc=True)
     if db is None:
         typer.echo(f"database: {default_db_path()}")
     else:
@@ -58,5 +66,6 @@ def serve(
         host=host,
         port=port,
         ws_max_size=4 * MAX_MESSAGE_BYTES,
+        ws_per_message_deflate=ws_compression,
         log_level="info",
     )

@@ -38,8 +38,26 @@ class Update:
     position: tuple[int, int] | None = None
     """``(match, version)`` of the table after this change (other processes catch up)."""
 
+    _texts: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
+
     def for_audience(self, audience: str) -> list[dict[str, Any]]:
         return self.all + self.payloads.get(audience, [])
+
+    def texts_for(self, audience: str) -> list[str]:
+        """:meth:`for_audience` as JSON text, serialised once per audience however many
+        connections share it (the spectators of a table, a seat open in two tabs)."""
+        texts = self._texts.get(audience)
+        if texts is None:
+            if "" not in self._texts:
+                self._texts[""] = [dumps(frame) for frame in self.all]
+            mine = [dumps(frame) for frame in self.payloads.get(audience, [])]
+            texts = self._texts[audience] = self._texts[""] + mine
+        return texts
+
+
+def dumps(frame: dict[str, Any]) -> str:
+    """A frame as the text Starlette's ``send_json`` would send."""
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
 
 
 class Subscription:

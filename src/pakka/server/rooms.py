@@ -43,12 +43,12 @@ from pakka.server.protocol import (
     HintReply,
     OptionInfo,
     SeatView,
-    StateMsg,
     TableMsg,
     TableView,
 )
 from pakka.server.pubsub import PubSubBackend, Subscription, Update
 from pakka.server.storage import SeatRecord, Storage, TableRecord, hash_token, now
+from pakka.server.writer import GroupCommit
 
 log = logging.getLogger("pakka.server")
 
@@ -260,28 +260,38 @@ class Room:
 
     def state_msg(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) is sent: its projection, never the state."""
+        told = [(e, jsonable(e.to_json())) for e in events]
+        return self._state_frame(seat, told)
+
+    def _state_frame(
+        self, seat: int | None, told: Sequence[tuple[Event, dict[str, Any]]]
+    ) -> dict[str, Any]:
+        """A :class:`StateMsg` as plain JSON, built directly (this runs for every audience
+        after every action, so it skips pydantic; ``test_schemas`` checks the shape)."""
         assert self.state is not None
         legal = self.state.legal_actions(seat) if seat is not None else []
-        return StateMsg(
-            version=self.version,
-            match=self.rec.match,
-            observation=self.state.observation(seat),
-            legal_actions=[a.to_json() for a in legal],
-            legal_text=[str(a) for a in legal],
-            events=[jsonable(e.to_json()) for e in events if e.visible_to(seat)],
-        ).model_dump(mode="json")
+        return {
+            "type": "state",
+            "version": self.version,
+            "match": self.rec.match,
+            "observation": self.state.observation(seat),
+            "legal_actions": [a.to_json() for a in legal],
+            "legal_text": [str(a) for a in legal],
+            "events": [data for e, data in told if e.visible_to(seat)],
+        }
 
     def update(
         self, events: Sequence[Event] = (), table: bool = False, everyone: bool = False
     ) -> Update:
         payloads: dict[str, list[dict[str, Any]]] = {}
         if self.state is not None:
+            told = [(e, jsonable(e.to_json())) for e in events]  # once, then per audience
             # only the audiences someone listens to here (a bot's seat usually has nobody)
             for seat in range(self.rec.players):
                 if everyone or self.seats[seat].connections > 0:
-                    payloads[str(seat)] = [self.state_msg(seat, events)]
+                    payloads[str(seat)] = [self._state_frame(seat, told)]
             if everyone or self.spectators > 0:
-                payloads[SPECTATOR] = [self.state_msg(None, events)]
+                payloads[SPECTATOR] = [self._state_frame(None, told)]
         every = [TableMsg(table=self.view()).model_dump(mode="json")] if table else []
         return Update(payloads=payloads, all=every, position=(self.rec.match, self.version))
 
@@ -306,6 +316,7 @@ class RoomRegistry:
         self._loading = asyncio.Lock()
         self._closed = False
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="pakka-db")
+        self.commits = GroupCommit(storage, self.writer)
         pubsub.on_foreign = self._foreign
 
     # --- lifecycle ---------------------------------------------------------------------
@@ -330,6 +341,7 @@ class RoomRegistry:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self.rooms.clear()
+        await self.commits.close()
         self.writer.shutdown(wait=True)
 
     async def get(self, table_id: str) -> Room:
@@ -597,16 +609,11 @@ class RoomRegistry:
         state = room.state
         assert state is not None
         # off the event loop (a locked or slow database must not stall the other tables),
-        # on one writer thread (so this process's own writes never wait for each other)
+        # on one writer thread (so this process's own writes never wait for each other),
+        # committed together with the other tables' actions waiting at the same moment
         try:
-            await asyncio.get_running_loop().run_in_executor(
-                self.writer,
-                self.storage.append_action,
-                room.id,
-                room.rec.match,
-                room.version,
-                seat,
-                action.to_json(),
+            await self.commits.append(
+                (room.id, room.rec.match, room.version, seat, action.to_json())
             )
         except IntegrityError:  # another process stored a move at this index first
             room.stale = True
@@ -617,7 +624,13 @@ class RoomRegistry:
             ) from None
         events = state.apply_unchecked(seat, action)
         if state.is_over():
-            self.storage.finish_match(room.id, room.rec.match, jsonable(state.result().to_json()))
+            await asyncio.get_running_loop().run_in_executor(
+                self.writer,
+                self.storage.finish_match,
+                room.id,
+                room.rec.match,
+                jsonable(state.result().to_json()),
+            )
             room.rec.status = "over"
             table = True
         await self._publish(room, events, table=table)
@@ -695,7 +708,8 @@ class RoomRegistry:
     ) -> Action:
         """The bot's choice, or a random legal action if it fails or chooses wrongly."""
         try:
-            if isinstance(bot, RandomBot):
+            if isinstance(bot, RandomBot) or getattr(bot, "level", None) == "random":
+                # a random choice takes microseconds: a thread hop would cost more than it
                 action = bot.act(obs, legal)
             else:
                 action = await asyncio.to_thread(bot.act, obs, legal)

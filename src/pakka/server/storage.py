@@ -113,6 +113,10 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
 
 
+ActionRow = tuple[str, int, int, int, dict[str, Any]]
+"""One action to store: table id, match number, index in the match, seat, action JSON."""
+
+
 @dataclass
 class MatchRecord:
     number: int
@@ -208,6 +212,21 @@ class Storage:
                 actions.insert().values(
                     table_id=table_id, match=match, idx=idx, seat=seat, action=action
                 )
+            )
+
+    def append_actions(self, rows: list[ActionRow]) -> None:
+        """Commit several actions (of different tables) in one transaction: all or none.
+
+        The server's group commit: every action that waited for the writer is stored by one
+        commit, and none of them is acknowledged before it.
+        """
+        with self.engine.begin() as conn:
+            conn.execute(
+                actions.insert(),
+                [
+                    {"table_id": t, "match": m, "idx": i, "seat": s, "action": a}
+                    for t, m, i, s, a in rows
+                ],
             )
 
     def finish_match(self, table_id: str, number: int, result: dict[str, Any]) -> None:
