@@ -1,7 +1,7 @@
 """Server load on loopback: many bot tables plus simulated people over WebSockets.
 
-Starts ``pakka serve``'s app in a child process (uvicorn, SQLite in a temporary folder), then
-for ``--seconds``:
+Starts ``pakka serve`` in a child process (the command as shipped: uvicorn, SQLite in a
+temporary folder, its log in that folder), then for ``--seconds``:
 
 * ``--bot-tables`` tables played by random bots only, each watched by ``--spectators``;
 * ``--people-tables`` tables with two person seats (the rest bots): each person joins over
@@ -10,8 +10,12 @@ for ``--seconds``:
 
 It reports the tables and clients held, actions per second (all tables), the latency from a
 person's action to the ``state`` that acknowledges it on that person's socket (p50/p95/p99),
-errors (any ``error`` frame, failed request or lost socket) and the server's RSS.  Loopback
-only, bounded in count and time; it stops by itself::
+errors (any ``error`` frame, failed request or lost socket) and the server's RSS.
+
+So that the load generator is not what is measured, it also reports the CPU each process
+used (per cent of one core) and its own event loop's lag (how late a 5 ms sleep wakes, p99):
+a latency is only the server's if the client's lag is small beside it.  Loopback only,
+bounded in count and time; it stops by itself::
 
     python benchmarks/load.py --bot-tables 100 --people-tables 100 --seconds 60
 """
@@ -36,13 +40,8 @@ import httpx
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
-SERVER = """
-import sys, uvicorn
-from pakka.server import protocol
-from pakka.server.app import Settings, create_app
-uvicorn.run(create_app(Settings(db_url={db!r}, bot_delay={delay})), host="127.0.0.1",
-            port={port}, log_level="warning", ws_max_size=65536)
-"""
+SERVE = "import sys; from pakka.cli import app; sys.argv[0] = 'pakka'; app()"
+"""``pakka serve`` as the installed command runs it (the same options and settings)."""
 
 
 class Stats:
@@ -63,6 +62,20 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def loop_lag(lags: list[float], until: float) -> None:
+    """How late this process's event loop wakes from a 5 ms sleep (the client's queueing)."""
+    while time.monotonic() < until:
+        start = time.perf_counter()
+        await asyncio.sleep(0.005)
+        lags.append(time.perf_counter() - start - 0.005)
 
 
 def rss_mib(pid: int) -> float:
@@ -148,8 +161,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     db = f"sqlite:///{tmp}/load.sqlite3"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    code = SERVER.format(db=db, delay=args.bot_delay, port=port)
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
+    serve = ["serve", "--db", db, "--port", str(port), "--bot-delay", str(args.bot_delay)]
+    log_file = open(Path(tmp) / "server.log", "w")  # noqa: SIM115 (closed in finally)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE, *serve], cwd=ROOT, stdout=log_file, stderr=log_file
+    )
     stats = Stats()
     rng = random.Random(args.seed)
     try:
@@ -199,6 +215,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             started = time.monotonic()
             until = started + args.seconds
             rss_peak = 0.0
+            lags: list[float] = []
+            tasks.append(loop_lag(lags, until))
+            cpu_server, cpu_client = cpu_seconds(proc.pid), time.process_time()
 
             async def sample() -> None:
                 nonlocal rss_peak
@@ -208,6 +227,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
             await asyncio.gather(sample(), *tasks)
             elapsed = time.monotonic() - started
+            cpu_server = cpu_seconds(proc.pid) - cpu_server
+            cpu_client = time.process_time() - cpu_client
+            lags.sort()
             actions = 0
             for tid in table_ids:
                 for m in (await http.get(f"/api/tables/{tid}/matches")).json():
@@ -234,6 +256,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 "errors": len(stats.errors),
                 "first_errors": stats.errors[:5],
                 "server_rss_mib_peak": round(rss_peak, 1),
+                "cpu_percent": {
+                    "server": round(100 * cpu_server / elapsed),
+                    "client": round(100 * cpu_client / elapsed),
+                },
+                "client_loop_lag_ms": {
+                    "p50": round(1000 * lags[len(lags) // 2], 1) if lags else None,
+                    "p99": round(1000 * lags[int(0.99 * len(lags))], 1) if lags else None,
+                },
             }
     finally:
         proc.terminate()
@@ -241,6 +271,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        log_file.close()
 
 
 def main() -> None:
