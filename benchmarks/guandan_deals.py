@@ -33,6 +33,7 @@ import pakka.games
 from pakka.bots import make
 from pakka.bots.search import Budget
 from pakka.games.guandan import GuandanOptions
+from pakka.games.guandan.game import GuandanState
 
 _BUDGET: Budget | None = None
 
@@ -80,6 +81,7 @@ def play_seed(task: tuple[str, str, int]) -> dict[str, Any]:
                     changed += bool(stats.get("changed"))
                     stats.clear()
                 st.apply(s, action)
+        assert isinstance(st, GuandanState)
         gains.append(gain(st.prev_order, r))
     return {
         "seed": seed,
