@@ -113,6 +113,10 @@ class PimcBot(Bot):
             rest = self.rng.sample(rest, self.budget.max_candidates - 1)
         return [first, *rest]
 
+    def rollout(self, sim: State, rng: random.Random) -> None:
+        """Play ``sim`` to the end of the deal (games with a faster path override this)."""
+        play_to_deal_end(sim, self.policy, rng)
+
     def act(self, observation: JSON, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
@@ -133,11 +137,12 @@ class PimcBot(Bot):
             for action in cands:
                 sim = world.clone()
                 sim.apply_unchecked(seat, action)
-                play_to_deal_end(sim, self.policy, random.Random(stream))
+                self.rollout(sim, random.Random(stream))
                 row.append(self.value(sim, seat))
             values.append(row)
-        self.last_stats = {"worlds": len(values), "candidates": len(cands)}
-        return cands[pick(values, self.budget.confidence)]
+        best = pick(values, self.budget.confidence)
+        self.last_stats = {"worlds": len(values), "candidates": len(cands), "changed": best}
+        return cands[best]
 
 
 def rollout_value(
