@@ -146,6 +146,7 @@ class Storage:
             # a locked database is an error after this long, not a stalled table
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS}
         self.engine: Engine = sa.create_engine(self.url, **kwargs)
+        self._quick: Connection | None = None
         if self.url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.migrate()
@@ -160,6 +161,9 @@ class Storage:
             command.upgrade(cfg, "head")
 
     def close(self) -> None:
+        if self._quick is not None:
+            self._quick.close()
+            self._quick = None
         self.engine.dispose()
 
     # --- writes -------------------------------------------------------------------------
@@ -204,30 +208,74 @@ class Storage:
             )
 
     def append_action(
-        self, table_id: str, match: int, idx: int, seat: int, action: dict[str, Any]
+        self,
+        table_id: str,
+        match: int,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        *,
+        now: bool = False,
     ) -> None:
-        """Commit one action; the primary key refuses a second action at the same index."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                actions.insert().values(
-                    table_id=table_id, match=match, idx=idx, seat=seat, action=action
-                )
-            )
+        """Commit one action; the primary key refuses a second action at the same index.
 
-    def append_actions(self, rows: list[ActionRow]) -> None:
+        ``now``: on the :meth:`quick` connection (see there), from the event loop's thread.
+        """
+        self.append_actions([(table_id, match, idx, seat, action)], now=now)
+
+    def append_actions(self, rows: list[ActionRow], *, now: bool = False) -> None:
         """Commit several actions (of different tables) in one transaction: all or none.
 
         The server's group commit: every action that waited for the writer is stored by one
         commit, and none of them is acknowledged before it.
         """
-        with self.engine.begin() as conn:
-            conn.execute(
-                actions.insert(),
-                [
-                    {"table_id": t, "match": m, "idx": i, "seat": s, "action": a}
-                    for t, m, i, s, a in rows
-                ],
-            )
+        values = [
+            {"table_id": t, "match": m, "idx": i, "seat": s, "action": a} for t, m, i, s, a in rows
+        ]
+        if not now:
+            with self.engine.begin() as conn:
+                conn.execute(actions.insert(), values)
+            return
+        conn = self.quick()
+        try:
+            with conn.begin():
+                conn.execute(actions.insert(), values)
+        except sa.exc.IntegrityError:
+            raise
+        except Exception:
+            self._quick = None  # start again on a fresh connection
+            conn.close()
+            raise
+
+    @property
+    def commits_at_once(self) -> bool:
+        """Whether :meth:`quick` commits may run on the event loop: SQLite files only.
+
+        In WAL mode with ``synchronous=NORMAL`` a commit appends to the log and returns
+        without waiting for the disk (the flush to disk happens at checkpoints, which this
+        connection leaves to :meth:`checkpoint` on the writer thread).  PostgreSQL is a
+        network round trip: always on the writer thread.
+        """
+        return self.url.startswith("sqlite") and ":memory:" not in self.url
+
+    def quick(self) -> Connection:
+        """The event loop's own SQLite connection: it never waits for a lock (a busy
+        database raises at once and the caller retries on the writer thread, which waits
+        ``SQLITE_BUSY_SECONDS``) and never checkpoints."""
+        if self._quick is None:
+            conn = self.engine.connect()
+            conn.detach()  # its own: never handed back to the pool with these settings
+            conn.exec_driver_sql("PRAGMA busy_timeout=0")
+            conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+            conn.commit()
+            self._quick = conn
+        return self._quick
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database (SQLite; the writer thread runs it)."""
+        if self.url.startswith("sqlite"):
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def finish_match(self, table_id: str, number: int, result: dict[str, Any]) -> None:
         with self.engine.begin() as conn:
