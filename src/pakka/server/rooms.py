@@ -55,6 +55,10 @@ log = logging.getLogger("pakka.server")
 SPECTATOR = "spectator"
 STORAGE_RETRY_SECONDS = 0.5
 """A bot whose move could not be stored (database locked or down) tries again this late."""
+BOT_DELAY_SPREAD = 0.25
+"""A bot waits its table's ``bot_delay`` times a random factor in ``1 ± BOT_DELAY_SPREAD``
+(the same pace on average): tables started together, as after a restart, do not then move
+in lockstep, all their bots at the same instant every second."""
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -661,7 +665,10 @@ class RoomRegistry:
                 )
 
     def _delay(self, room: Room) -> float:
-        return room.rec.bot_delay if self.bot_delay is None else self.bot_delay
+        delay = room.rec.bot_delay if self.bot_delay is None else self.bot_delay
+        if delay <= 0:
+            return 0.0
+        return delay * random.uniform(1 - BOT_DELAY_SPREAD, 1 + BOT_DELAY_SPREAD)
 
     async def _drive(self, room: Room) -> None:
         """Play the bots' moves until a person is to act (one task per room at a time).
