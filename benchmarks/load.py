@@ -12,9 +12,10 @@ It reports the tables and clients held, actions per second (all tables), the lat
 person's action to the ``state`` that acknowledges it on that person's socket (p50/p95/p99),
 errors (any ``error`` frame, failed request or lost socket) and the server's RSS.
 
-So that the load generator is not what is measured, it also reports the CPU each process
-used (per cent of one core) and its own event loop's lag (how late a 5 ms sleep wakes, p99):
-a latency is only the server's if the client's lag is small beside it.  Loopback only,
+So that the load generator is not what is measured, the people run in ``--client-processes``
+processes of their own (the spectators in the main one), and it reports the CPU each side
+used (per cent of one core) and the client processes' event-loop lag (how late a 5 ms sleep
+wakes, p50/p99): a latency is only the server's if the client's lag is small beside it.  Loopback only,
 bounded in count and time; it stops by itself::
 
     python benchmarks/load.py --bot-tables 100 --people-tables 100 --seconds 60
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -33,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -156,6 +159,39 @@ async def person(
             return
 
 
+def ready() -> bool:
+    """Nothing: makes a client process start (and import) before the clock runs."""
+    return True
+
+
+def people_process(
+    specs: list[tuple[str, float]], until: float, think: float, reconnect_every: int
+) -> dict[str, Any]:
+    """A share of the simulated people, in a client process of its own."""
+    cpu = time.process_time()
+    stats = Stats()
+    lags: list[float] = []
+
+    async def main() -> None:
+        await asyncio.gather(
+            loop_lag(lags, until),
+            *(
+                person(url, stats, until, think, reconnect_every, random.Random(seed))
+                for url, seed in specs
+            ),
+        )
+
+    asyncio.run(main())
+    return {
+        "latencies": stats.latencies,
+        "errors": stats.errors,
+        "peak_clients": stats.peak_clients,
+        "person_actions": stats.person_actions,
+        "lags": lags,
+        "cpu": time.process_time() - cpu,
+    }
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     tmp = tempfile.mkdtemp(prefix="pakka-load-")
     db = f"sqlite:///{tmp}/load.sqlite3"
@@ -168,7 +204,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     )
     stats = Stats()
     rng = random.Random(args.seed)
+    workers = max(1, args.client_processes)
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    loop = asyncio.get_running_loop()
     try:
+        await asyncio.gather(*(loop.run_in_executor(pool, ready) for _ in range(workers)))
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             for _ in range(200):
                 try:
@@ -178,8 +218,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     await asyncio.sleep(0.1)
             game = args.game
             players = (await http.get(f"/api/games/{game}")).json()["default_players"]
-            tasks = []
-            until = time.monotonic() + args.seconds
+            spectators: list[str] = []
+            people: list[tuple[str, float]] = []
             table_ids = []
             for _ in range(args.bot_tables):
                 r = await http.post(
@@ -188,8 +228,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 )
                 tid = r.json()["table"]["id"]
                 table_ids.append(tid)
-                for _ in range(args.spectators):
-                    tasks.append(spectate(f"ws://127.0.0.1:{port}/ws/tables/{tid}", stats, until))
+                spectators += [f"ws://127.0.0.1:{port}/ws/tables/{tid}"] * args.spectators
             for _ in range(args.people_tables):
                 seats = [{"kind": "person"}] * 2 + [{"kind": "bot"}] * (players - 2)
                 r = await http.post(
@@ -201,23 +240,24 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     token = (
                         await http.post(f"/api/tables/{tid}/join", json={"name": name})
                     ).json()["token"]
-                    url = f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={token}"
-                    tasks.append(
-                        person(
-                            url,
-                            stats,
-                            until,
-                            args.think,
-                            args.reconnect_every,
-                            random.Random(rng.random()),
-                        )
+                    people.append(
+                        (f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={token}", rng.random())
                     )
             started = time.monotonic()
             until = started + args.seconds
             rss_peak = 0.0
-            lags: list[float] = []
-            tasks.append(loop_lag(lags, until))
             cpu_server, cpu_client = cpu_seconds(proc.pid), time.process_time()
+            shares = [
+                loop.run_in_executor(
+                    pool,
+                    people_process,
+                    people[w::workers],
+                    until,
+                    args.think,
+                    args.reconnect_every,
+                )
+                for w in range(workers)
+            ]
 
             async def sample() -> None:
                 nonlocal rss_peak
@@ -225,11 +265,20 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     rss_peak = max(rss_peak, rss_mib(proc.pid))
                     await asyncio.sleep(1)
 
-            await asyncio.gather(sample(), *tasks)
+            *_, results = await asyncio.gather(
+                sample(),
+                *(spectate(url, stats, until) for url in spectators),
+                asyncio.gather(*shares),
+            )
             elapsed = time.monotonic() - started
             cpu_server = cpu_seconds(proc.pid) - cpu_server
-            cpu_client = time.process_time() - cpu_client
-            lags.sort()
+            cpu_client = time.process_time() - cpu_client + sum(r["cpu"] for r in results)
+            for r in results:
+                stats.latencies += r["latencies"]
+                stats.errors += r["errors"]
+                stats.person_actions += r["person_actions"]
+                stats.peak_clients += r["peak_clients"]
+            lags = sorted(lag for r in results for lag in r["lags"])
             actions = 0
             for tid in table_ids:
                 for m in (await http.get(f"/api/tables/{tid}/matches")).json():
@@ -260,12 +309,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     "server": round(100 * cpu_server / elapsed),
                     "client": round(100 * cpu_client / elapsed),
                 },
+                "client_processes": workers,
                 "client_loop_lag_ms": {
                     "p50": round(1000 * lags[len(lags) // 2], 1) if lags else None,
                     "p99": round(1000 * lags[int(0.99 * len(lags))], 1) if lags else None,
                 },
             }
     finally:
+        pool.shutdown(cancel_futures=True)
         proc.terminate()
         try:
             proc.wait(timeout=10)
@@ -285,6 +336,12 @@ def main() -> None:
     parser.add_argument("--reconnect-every", type=int, default=10)
     parser.add_argument("--spectators", type=int, default=2, help="per bot table")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--client-processes",
+        type=int,
+        default=2,
+        help="processes the simulated people run in (the spectators stay in the main one)",
+    )
     args = parser.parse_args()
     if args.bot_tables + args.people_tables > 1000 or args.seconds > 600:
         parser.error("bounded: at most 1000 tables and 600 seconds")
