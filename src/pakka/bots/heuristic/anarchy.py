@@ -369,7 +369,12 @@ worlds over the heuristic's four best-rated contracts keep the contract decision
 0.8 s; the cards are then played by the heuristic (see :class:`AnarchySearch`)."""
 
 PLAY_CANDIDATES = 1
-"""Cards the search compares in a trick (1: play the heuristic's card without search)."""
+"""Cards the search compares in a trick by rollouts (1: the best card of the sampled tricks)."""
+
+PLAY_SAMPLES = 96
+"""Sampled tricks per card for ``hard`` (``normal`` draws 6): the other seats' cards are drawn
+from the unseen ones and the trick is resolved by the rules, so more samples make the
+card's expected gain exact instead of a noisy guess."""
 
 
 class AnarchySearch(PimcBot):
@@ -378,10 +383,10 @@ class AnarchySearch(PimcBot):
     The contract decides most of a deal's score and is used once in ten deals, so it is
     chosen by playing the deal out in sampled worlds for each of the heuristic's best-rated
     contracts (``value`` weighs each score against what that contract scores on average).
-    In the thirteen tricks the heuristic's sampled card gains were as good as the search's
-    rollouts in every measurement (docs/bots.md), and a search of every trick costs thirteen
-    times as much, so the cards are the heuristic's unless :data:`PLAY_CANDIDATES` says
-    otherwise.
+    In the tricks, rollouts of the whole deal were no better than the heuristic's sampled
+    tricks in any measurement (docs/bots.md) and cost thirteen times as much, so ``hard``
+    plays the card with the best expected gain over :data:`PLAY_SAMPLES` sampled tricks
+    (rollouts only if :data:`PLAY_CANDIDATES` is raised).
     """
 
     def candidates(self, obs: JSON, legal: Sequence[Action]) -> list[Action]:
@@ -392,7 +397,7 @@ class AnarchySearch(PimcBot):
             ranked = sorted(legal, key=lambda a: -rates.get(getattr(a, "contract", ""), -1e9))
             return ranked[: self.budget.max_candidates]
         if obs["phase"] == "play":
-            return rank_cards(view, legal, self.rng, POLICY.samples)[:PLAY_CANDIDATES]
+            return rank_cards(view, legal, self.rng, PLAY_SAMPLES)[:PLAY_CANDIDATES]
         return [POLICY.choose(obs, legal, self.rng)]
 
 
