@@ -327,3 +327,22 @@ def test_search_with_several_worlds_is_reproducible_and_legal() -> None:
                 chosen.append(str(action))
         runs.append(chosen)
     assert runs[0] == runs[1]
+
+
+def test_default_hard_searches_and_is_reproducible() -> None:
+    worlds = mid_deal_states(4)
+
+    def run() -> list[str]:
+        bot = bots.make("guandan", "hard", seed=3)
+        assert isinstance(bot, H.GuandanSearch) and bot.budget == H.BUDGET
+        out = []
+        for world in worlds:
+            for seat in sorted(world.to_act()):
+                legal = world.legal_actions(seat)
+                action = bot.act(world.observation(seat), legal)
+                assert action in legal
+                out.append(str(action))
+        return out
+
+    assert H.BUDGET.worlds > 1 and H.BUDGET.max_candidates > 1
+    assert run() == run()
