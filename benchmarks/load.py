@@ -10,13 +10,19 @@ temporary folder, its log in that folder), then for ``--seconds``:
 
 It reports the tables and clients held, actions per second (all tables), the latency from a
 person's action to the ``state`` that acknowledges it on that person's socket (p50/p95/p99),
-errors (any ``error`` frame, failed request or lost socket) and the server's RSS.
+errors (any ``error`` frame, failed request or lost socket) and the server's RSS.  The
+latency is given twice: ``latency_ms`` leaves out the first ``--warmup`` seconds, when all
+the sockets open at the same instant (a storm that a real server sees only after a restart),
+and ``latency_ms_whole_run`` keeps them; ``latency_p99_ms_by_10_s`` shows the p99 of each
+ten seconds, so a tail that comes from a few bad stretches is visible.
 
 So that the load generator is not what is measured, the people run in ``--client-processes``
 processes of their own (the spectators in the main one), and it reports the CPU each side
-used (per cent of one core) and the client processes' event-loop lag (how late a 5 ms sleep
-wakes, p50/p99): a latency is only the server's if the client's lag is small beside it.  Loopback only,
-bounded in count and time; it stops by itself::
+used (per cent of one core), the client processes' event-loop lag (how late a 5 ms sleep
+wakes, p50/p99: a latency is only the server's if the client's lag is small beside it) and
+the machine's load average and CPU pressure (the share of the run in which some runnable
+task waited for a CPU, from ``/proc/pressure/cpu``).  Loopback only, bounded in count and
+time; it stops by itself::
 
     python benchmarks/load.py --bot-tables 100 --people-tables 100 --seconds 60
 """
@@ -54,6 +60,8 @@ class Stats:
         self.clients = 0
         self.peak_clients = 0
         self.person_actions = 0
+        self.when: list[float] = []
+        """When each latency was measured (``time.monotonic()``)."""
 
     def connected(self, delta: int) -> None:
         self.clients += delta
@@ -79,6 +87,28 @@ async def loop_lag(lags: list[float], until: float) -> None:
         start = time.perf_counter()
         await asyncio.sleep(0.005)
         lags.append(time.perf_counter() - start - 0.005)
+
+
+def cpu_pressure() -> float | None:
+    """Seconds so far that some runnable task waited for a CPU (Linux PSI), if known."""
+    try:
+        some = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except OSError:
+        return None
+    return int(some.rsplit("total=", 1)[1]) / 1e6
+
+
+def windows(when: list[float], lat: list[float], start: float, width: float) -> list[Any]:
+    """``[start second, count, p99 ms]`` per ``width`` seconds of the run: a tail that comes
+    from a few bad windows (the machine busy with other work) shows here."""
+    groups: dict[int, list[float]] = {}
+    for t, x in zip(when, lat, strict=True):
+        groups.setdefault(int((t - start) // width), []).append(x)
+    out = []
+    for k, xs in sorted(groups.items()):
+        xs.sort()
+        out.append([int(k * width), len(xs), round(1000 * xs[int(0.99 * (len(xs) - 1))], 1)])
+    return out
 
 
 def rss_mib(pid: int) -> float:
@@ -135,6 +165,7 @@ async def person(
                             continue
                         if sent is not None and msg["version"] > sent[0]:
                             stats.latencies.append(time.perf_counter() - sent[1])
+                            stats.when.append(time.monotonic())
                             sent = None
                         if msg["observation"]["result"] is not None:
                             return
@@ -188,6 +219,7 @@ def people_process(
         "peak_clients": stats.peak_clients,
         "person_actions": stats.person_actions,
         "lags": lags,
+        "when": stats.when,
         "cpu": time.process_time() - cpu,
     }
 
@@ -247,6 +279,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             until = started + args.seconds
             rss_peak = 0.0
             cpu_server, cpu_client = cpu_seconds(proc.pid), time.process_time()
+            load_before, pressure = os.getloadavg(), cpu_pressure()
             shares = [
                 loop.run_in_executor(
                     pool,
@@ -265,28 +298,45 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     rss_peak = max(rss_peak, rss_mib(proc.pid))
                     await asyncio.sleep(1)
 
-            *_, results = await asyncio.gather(
+            *_, shared = await asyncio.gather(
                 sample(),
                 *(spectate(url, stats, until) for url in spectators),
                 asyncio.gather(*shares),
             )
+            results: list[dict[str, Any]] = shared  # type: ignore[assignment]
             elapsed = time.monotonic() - started
             cpu_server = cpu_seconds(proc.pid) - cpu_server
-            cpu_client = time.process_time() - cpu_client + sum(r["cpu"] for r in results)
-            for r in results:
-                stats.latencies += r["latencies"]
-                stats.errors += r["errors"]
-                stats.person_actions += r["person_actions"]
-                stats.peak_clients += r["peak_clients"]
-            lags = sorted(lag for r in results for lag in r["lags"])
+            cpu_client = time.process_time() - cpu_client + sum(share["cpu"] for share in results)
+            after = cpu_pressure()
+            pressure = None if pressure is None or after is None else after - pressure
+            for share in results:
+                stats.when += share["when"]
+                stats.latencies += share["latencies"]
+                stats.errors += share["errors"]
+                stats.person_actions += share["person_actions"]
+                stats.peak_clients += share["peak_clients"]
+            lags = sorted(lag for share in results for lag in share["lags"])
             actions = 0
             for tid in table_ids:
                 for m in (await http.get(f"/api/tables/{tid}/matches")).json():
                     actions += m["actions"]
-            lat = sorted(stats.latencies)
+            steady = started + args.warmup
 
-            def pct(p: float) -> float:
-                return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
+            def summary(lat: list[float]) -> dict[str, float | None]:
+                lat = sorted(lat)
+
+                def pct(p: float) -> float:
+                    return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 1)
+
+                if not lat:
+                    return {"count": 0}
+                return {
+                    "count": len(lat),
+                    "p50": pct(0.50),
+                    "p95": pct(0.95),
+                    "p99": pct(0.99),
+                    "mean": round(1000 * statistics.fmean(lat), 1),
+                }
 
             return {
                 "game": game,
@@ -296,18 +346,25 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 "actions": actions,
                 "actions_per_second": round(actions / elapsed, 1),
                 "person_actions": stats.person_actions,
-                "latency_ms": {
-                    "p50": round(pct(0.50), 1),
-                    "p95": round(pct(0.95), 1),
-                    "p99": round(pct(0.99), 1),
-                    "mean": round(1000 * statistics.fmean(lat), 1) if lat else None,
-                },
+                "latency_ms": summary(
+                    [x for t, x in zip(stats.when, stats.latencies, strict=True) if t >= steady]
+                ),
+                "latency_ms_whole_run": summary(stats.latencies),
+                "latency_p99_ms_by_10_s": windows(stats.when, stats.latencies, started, 10),
                 "errors": len(stats.errors),
                 "first_errors": stats.errors[:5],
                 "server_rss_mib_peak": round(rss_peak, 1),
                 "cpu_percent": {
                     "server": round(100 * cpu_server / elapsed),
                     "client": round(100 * cpu_client / elapsed),
+                },
+                "machine": {
+                    "cpus": os.cpu_count(),
+                    "load_average_before": [round(x, 2) for x in load_before],
+                    "load_average_after": [round(x, 2) for x in os.getloadavg()],
+                    "cpu_pressure_percent": None
+                    if pressure is None
+                    else round(100 * pressure / elapsed),
                 },
                 "client_processes": workers,
                 "client_loop_lag_ms": {
@@ -336,6 +393,13 @@ def main() -> None:
     parser.add_argument("--reconnect-every", type=int, default=10)
     parser.add_argument("--spectators", type=int, default=2, help="per bot table")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=10,
+        help="seconds at the start (every socket opening at once) left out of latency_ms; "
+        "latency_ms_whole_run keeps them",
+    )
     parser.add_argument(
         "--client-processes",
         type=int,
