@@ -12,6 +12,8 @@ to the head revision when it opens a database.
 from __future__ import annotations
 
 import hashlib
+import json
+import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -75,6 +77,10 @@ actions = sa.Table(
     ),
 )
 
+
+_INSERT_ACTION = (
+    'INSERT INTO pakka_actions (table_id, "match", idx, seat, action) VALUES (?, ?, ?, ?, ?)'
+)
 
 SQLITE_BUSY_SECONDS = 2.0
 """How long a write waits for another connection's lock before it fails."""
@@ -146,7 +152,7 @@ class Storage:
             # a locked database is an error after this long, not a stalled table
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS}
         self.engine: Engine = sa.create_engine(self.url, **kwargs)
-        self._quick: Connection | None = None
+        self._quick: sqlite3.Connection | None = None
         if self.url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.migrate()
@@ -229,23 +235,35 @@ class Storage:
         The server's group commit: every action that waited for the writer is stored by one
         commit, and none of them is acknowledged before it.
         """
-        values = [
-            {"table_id": t, "match": m, "idx": i, "seat": s, "action": a} for t, m, i, s, a in rows
-        ]
         if not now:
             with self.engine.begin() as conn:
-                conn.execute(actions.insert(), values)
+                conn.execute(
+                    actions.insert(),
+                    [
+                        {"table_id": t, "match": m, "idx": i, "seat": s, "action": a}
+                        for t, m, i, s, a in rows
+                    ],
+                )
             return
-        conn = self.quick()
+        # the plain sqlite3 connection: SQLAlchemy's statement machinery cost more than the
+        # commit here; the JSON is stored as SQLAlchemy's JSON type stores it (json.dumps)
+        raw = self.quick()
+        params = [(t, m, i, s, json.dumps(a)) for t, m, i, s, a in rows]
         try:
-            with conn.begin():
-                conn.execute(actions.insert(), values)
-        except sa.exc.IntegrityError:
-            raise
-        except Exception:
-            self._quick = None  # start again on a fresh connection
-            conn.close()
-            raise
+            raw.execute("BEGIN")
+            raw.executemany(_INSERT_ACTION, params)
+            raw.execute("COMMIT")
+        except sqlite3.Error as exc:
+            try:
+                if raw.in_transaction:
+                    raw.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            if not isinstance(exc, sqlite3.IntegrityError):
+                self._quick = None  # start again on a fresh connection
+                raw.close()
+            kind = sa.exc.IntegrityError if isinstance(exc, sqlite3.IntegrityError) else None
+            raise (kind or sa.exc.OperationalError)(_INSERT_ACTION, params, exc) from exc
 
     @property
     def commits_at_once(self) -> bool:
@@ -258,17 +276,19 @@ class Storage:
         """
         return self.url.startswith("sqlite") and ":memory:" not in self.url
 
-    def quick(self) -> Connection:
+    def quick(self) -> sqlite3.Connection:
         """The event loop's own SQLite connection: it never waits for a lock (a busy
         database raises at once and the caller retries on the writer thread, which waits
-        ``SQLITE_BUSY_SECONDS``) and never checkpoints."""
+        ``SQLITE_BUSY_SECONDS``) and never checkpoints.  Transactions are explicit."""
         if self._quick is None:
-            conn = self.engine.connect()
-            conn.detach()  # its own: never handed back to the pool with these settings
-            conn.exec_driver_sql("PRAGMA busy_timeout=0")
-            conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
-            conn.commit()
-            self._quick = conn
+            proxied = self.engine.raw_connection()  # with the pragmas of every connection
+            proxied.detach()  # its own: never handed back to the pool with these settings
+            raw = proxied.dbapi_connection
+            assert isinstance(raw, sqlite3.Connection)
+            raw.isolation_level = None
+            raw.execute("PRAGMA busy_timeout=0")
+            raw.execute("PRAGMA wal_autocheckpoint=0")
+            self._quick = raw
         return self._quick
 
     def checkpoint(self) -> None:
