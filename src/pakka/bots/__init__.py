@@ -8,6 +8,7 @@ rollout policy).  A bot is given its seat's observation and the legal actions, n
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pakka.games
@@ -21,6 +22,8 @@ from pakka.i18n import t
 
 LEVELS = ("random", "easy", "normal", "hard")
 EASY_MISTAKES = 0.3
+HINT_SECONDS = 1.0
+"""A hint is the ``hard`` bot's default search, stopped after this long (at least two worlds)."""
 
 __all__ = ["LEVELS", "Bot", "Budget", "make", "policy_for", "suggest"]
 
@@ -63,9 +66,10 @@ def suggest(
     game_name: str, observation: dict[str, Any], legal_actions: Sequence[Action], lang: str = "en"
 ) -> tuple[Action, str]:
     """The ``hard`` bot's choice for a hint button, with a one-line reason people can read."""
-    bot = make(game_name, "hard", seed=0, budget=Budget(worlds=16, seconds=0.5))
-    action = bot.act(observation, legal_actions)
     module = module_for(game_name)
+    budget = getattr(module, "BUDGET", None) or Budget()
+    bot = make(game_name, "hard", seed=0, budget=replace(budget, seconds=HINT_SECONDS))
+    action = bot.act(observation, legal_actions)
     explain = getattr(module, "explain", None)
     reason = explain(observation, action, lang) if explain else t("hint_generic", lang)
     return action, reason
