@@ -1021,9 +1021,9 @@ BUDGET = Budget(worlds=8, max_candidates=3, confidence=2.0)
 """``hard``: 8 worlds, the heuristic's move and its next 2 choices, and a switch only when
 a choice's mean paired advantage over the heuristic's move is more than 2 standard errors.
 
-Measured (docs/bots.md, Guandan; ``benchmarks/guandan_deals.py``, deal 1 of 100 seeds in
-both seatings): a ``hard`` pair gains +0.375 ± 0.19 levels a deal against a ``normal``
-pair and wins 56 % of the deals; it leaves the heuristic's move in about 1 decision in 20.
+Measured (docs/bots.md, Guandan; ``benchmarks/guandan_deals.py``, deal 1 of 140 seeds in
+both seatings): a ``hard`` pair gains +0.33 ± 0.16 levels a deal against a ``normal``
+pair and wins 55 % of the deals; it leaves the heuristic's move in about 1 decision in 20.
 Decision time (``benchmarks/bot_speed.py --game guandan``): median 0.16 s, p95 0.66 s.
 Before the fast rollouts and the paired test, wider searches with noisy comparisons lost
 0.5 to 2.6 levels a deal."""
