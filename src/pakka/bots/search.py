@@ -89,6 +89,9 @@ class PimcBot(Bot):
     """The ``hard`` level: PIMC over ``determinize`` with the heuristic as rollout policy."""
 
     level = "hard"
+    streams = True
+    """Draw a random stream per world for the rollouts (a deterministic rollout needs none,
+    and then a seeded bot samples the same worlds whether or not it draws one)."""
 
     def __init__(
         self,
@@ -132,7 +135,7 @@ class PimcBot(Bot):
             deadline is None or len(values) < 2 or time.perf_counter() < deadline
         ):
             world = self.game.determinize(observation, self.rng)
-            stream = self.rng.getrandbits(64)
+            stream = self.rng.getrandbits(64) if self.streams else 0
             row = []
             for action in cands:
                 sim = world.clone()

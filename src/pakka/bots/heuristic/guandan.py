@@ -30,12 +30,11 @@ team's gain otherwise, and ±10 for winning or losing the match.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, Final
 
-from pakka.bots.search import Budget, PimcBot, pick
+from pakka.bots.search import Budget, PimcBot
 from pakka.cards import Card, parse_card
 from pakka.engine import Action, State
 from pakka.games.guandan.combos import (
@@ -967,39 +966,17 @@ class GuandanSearch(PimcBot):
     As :class:`~pakka.bots.search.PimcBot` (common worlds, the paired test of ``pick``), but
     each candidate is played out with :func:`rollout` (no legal lists, no observations)
     instead of ``play_to_deal_end``; both play the same moves, since the rollout policy is
-    the deterministic heuristic.
+    the deterministic heuristic (so no random stream is drawn per world).
     """
+
+    streams = False
 
     def candidates(self, obs: JSON, legal: Sequence[Action]) -> list[Action]:
         return ranked_actions(obs, legal, max(1, self.budget.max_candidates))
 
-    def act(self, observation: JSON, legal_actions: Sequence[Action]) -> Action:
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        seat = observation["seat"]
-        cands = self.candidates(observation, legal_actions)
-        if len(cands) == 1:
-            self.last_stats = {"worlds": 0, "candidates": 1}
-            return cands[0]
-        values: list[list[float]] = []
-        limit = self.budget.seconds
-        deadline = None if limit is None else time.perf_counter() + limit
-        while len(values) < self.budget.worlds and (
-            deadline is None or len(values) < 2 or time.perf_counter() < deadline
-        ):
-            world = self.game.determinize(observation, self.rng)
-            assert isinstance(world, GuandanState)
-            row = []
-            for action in cands:
-                sim = world.clone()
-                sim.apply_unchecked(seat, action)
-                assert isinstance(sim, GuandanState)
-                rollout(sim)
-                row.append(self.value(sim, seat))
-            values.append(row)
-        best = pick(values, self.budget.confidence)
-        self.last_stats = {"worlds": len(values), "candidates": len(cands), "changed": best}
-        return cands[best]
+    def rollout(self, sim: State, rng: random.Random) -> None:
+        assert isinstance(sim, GuandanState)
+        rollout(sim)
 
 
 SEARCH_BOT = GuandanSearch
