@@ -612,9 +612,9 @@ class RoomRegistry:
         """Persist, apply, publish (the caller holds the lock and has checked the action)."""
         state = room.state
         assert state is not None
-        # off the event loop (a locked or slow database must not stall the other tables),
-        # on one writer thread (so this process's own writes never wait for each other),
         # committed together with the other tables' actions waiting at the same moment
+        # (GroupCommit): SQLite's quick append on the event loop when the database is free,
+        # else on the one writer thread, so a locked or slow database never stalls the loop
         try:
             await self.commits.append(
                 (room.id, room.rec.match, room.version, seat, action.to_json())
