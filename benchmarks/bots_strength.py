@@ -63,7 +63,9 @@ def measure(
     elapsed = time.perf_counter() - started
     # The same matches with the weak level in the strong bot's place: the duplicate
     # baseline (same cards, same seat, same opponents with the same random streams).
-    base = run_arena(game, [weak] * seats, matches, seed=seed, jobs=jobs, options=options)
+    base = run_arena(
+        game, [weak] * seats, matches, seed=seed, jobs=jobs, options=options, every_rotation=True
+    )
     base_of = {(o.match, o.rotation): o for o in base.outcomes}
     sign = 1 if higher else -1
     win = [0.0] * matches

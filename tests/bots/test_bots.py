@@ -81,6 +81,17 @@ def test_arena_rotates_seats_and_reports_intervals() -> None:
     assert [vars(o) for o in again.outcomes] == [vars(o) for o in result.outcomes]
 
 
+def test_arena_skips_rotations_that_repeat_a_seating() -> None:
+    result = run_arena("toy", ["hard", "random", "hard", "random"], matches=3, seed=5, jobs=1)
+    assert result.rotations == 2
+    assert {(o.match, o.rotation) for o in result.outcomes} == {
+        (m, r) for m in range(3) for r in (0, 1)
+    }
+    assert abs(sum(b.win_rate for b in result.bots) - 1) < 1e-9
+    every = run_arena("toy", ["random"] * 3, matches=2, seed=5, jobs=1, every_rotation=True)
+    assert len(every.outcomes) == 2 * 3
+
+
 def test_bradley_terry_orders_by_pairwise_results() -> None:
     from pakka.bots.arena import Outcome
 

@@ -3,7 +3,9 @@
 Luck cancels by *duplicate* play with *seat rotation*: match ``i`` uses seed ``seed + i``
 for every rotation, and in rotation ``r`` the bot listed ``k``-th sits at seat
 ``(k + r) % n``.  So every bot plays every seat with the same cards.  In a partnership game
-(Guandan) the bots listed at ``k`` and ``k + 2`` stay partners in every rotation.
+(Guandan) the bots listed at ``k`` and ``k + 2`` stay partners in every rotation.  A rotation
+that puts the same level at every seat as an earlier one is skipped (``hard,normal,hard,normal``
+has two seatings, not four): it would replay the same seating with the same cards.
 
 Each (match, rotation) pair is one task for a process pool (``jobs`` processes), or for
 a Ray cluster when ``ray_address`` is given (``ray.util.multiprocessing.Pool`` is a
@@ -138,9 +140,12 @@ def run_arena(
     jobs: int | None = None,
     options: dict[str, Any] | None = None,
     ray_address: str | None = None,
+    every_rotation: bool = False,
 ) -> ArenaResult:
     """Play ``matches`` duplicate matches (each in every seat rotation) and summarise them.
 
+    Rotations that repeat a seating are skipped unless ``every_rotation`` (a baseline whose
+    outcomes are compared rotation by rotation with another run needs them all).
     ``ray_address`` (``"auto"`` or ``"ray://head:10001"``) plays the tasks on a Ray cluster;
     the results are the same as on one machine, task by task.
     """
@@ -150,10 +155,11 @@ def run_arena(
         raise ValueError(
             f"{game.info.title} needs {game.info.min_players}-{game.info.max_players} seats, got {n}"
         )
+    rotations = list(range(n)) if every_rotation else distinct_rotations(levels)
     tasks = [
         Task(game.name, tuple(levels), n, dict(options or {}), m, r, seed + m)
         for m in range(matches)
-        for r in range(n)
+        for r in rotations
     ]
     if ray_address is not None:
         outcomes = _on_ray(tasks, ray_address, jobs)
@@ -162,10 +168,31 @@ def run_arena(
     else:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             outcomes = pool.map(play_task, tasks, chunksize=1)
-    result = ArenaResult(game.name, list(levels), matches, n, seed, dict(options or {}))
+    result = ArenaResult(
+        game.name, list(levels), matches, len(rotations), seed, dict(options or {})
+    )
     result.outcomes = outcomes
     result.bots = summarise(levels, outcomes, matches)
     return result
+
+
+def distinct_rotations(levels: Sequence[str]) -> list[int]:
+    """The rotations that seat the levels differently (the others replay a seating).
+
+    >>> distinct_rotations(["hard", "normal", "hard", "normal"])
+    [0, 1]
+    >>> distinct_rotations(["hard", "normal", "normal"])
+    [0, 1, 2]
+    """
+    n = len(levels)
+    seen: set[tuple[str, ...]] = set()
+    rotations = []
+    for r in range(n):
+        seating = tuple(levels[(s - r) % n] for s in range(n))
+        if seating not in seen:
+            seen.add(seating)
+            rotations.append(r)
+    return rotations
 
 
 def _on_ray(tasks: Sequence[Task], address: str, jobs: int | None) -> list[Outcome]:
@@ -185,10 +212,13 @@ def summarise(levels: Sequence[str], outcomes: Sequence[Outcome], matches: int) 
     n = len(levels)
     per_match_score = [[0.0] * matches for _ in range(n)]
     per_match_win = [[0.0] * matches for _ in range(n)]
+    played = [0] * matches
+    for o in outcomes:
+        played[o.match] += 1
     for o in outcomes:
         for k in range(n):
-            per_match_score[k][o.match] += o.scores[k] / n
-            per_match_win[k][o.match] += o.wins[k] / n
+            per_match_score[k][o.match] += o.scores[k] / played[o.match]
+            per_match_win[k][o.match] += o.wins[k] / played[o.match]
     ratings = bradley_terry(n, outcomes)
     labels = [f"{k}:{lv}" for k, lv in enumerate(levels)]
     return [
