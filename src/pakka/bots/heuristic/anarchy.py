@@ -302,11 +302,162 @@ def expected_gains(view: _View, rng: random.Random, samples: int) -> dict[Card, 
     return {c: v / samples for c, v in totals.items()}
 
 
+def _unit_for(
+    contract: str | None,
+    won: Sequence[Tup],
+    tricks_left: int,
+    n: int,
+    par: int,
+    hand_suits: Counter[str],
+) -> dict[str, float]:
+    """:func:`_unit_values` for any seat, from what is public about it (and a hand)."""
+    contract = contract or "cards"
+    if contract == "cards":
+        return dict.fromkeys(SUITS, 1.0) | {"J": 1.0}
+    if contract in COLOURS:
+        return {s: 2.0 if s in COLOURS[contract] else 0.0 for s in SUITS} | {"J": 2.0}
+    if contract in SUIT_OF:
+        return {s: 4.0 if s == SUIT_OF[contract] else 0.0 for s in SUITS} | {"J": 4.0}
+    if contract == "best":
+        got = Counter(c[0] for c in won)
+        target = max(SUITS, key=lambda s: got[s] + 0.5 * hand_suits[s])
+        return {s: 3.0 if s == target else 0.3 for s in SUITS} | {"J": 3.0}
+    expected_more = (tricks_left - 1) * (52 if n < 5 else 65) / 13 / n
+    if contract == "over":
+        unit = 5 * min(1.0, max(0.1, (len(won) + expected_more - par + 5) / 10))
+        return dict.fromkeys(SUITS, unit) | {"J": unit}
+    unit = -5 * min(1.0, max(0.15, (par - len(won) - 0.6 * expected_more + 5) / 10))
+    return dict.fromkeys(SUITS, unit) | {"J": unit}
+
+
+def _predicted_card(
+    hand: Sequence[Tup],
+    unit: dict[str, float],
+    won_suits: set[str],
+    stay_void: float,
+    unseen_by_suit: dict[str, list[int]],
+    total: int,
+    others: int,
+    under: bool,
+) -> Tup:
+    """The card an opponent holding ``hand`` plays by the closed-form gains
+    (:func:`analytic_gains` seen from its seat; ``unseen_by_suit`` is what it cannot see)."""
+    best: Tup = hand[0]
+    best_key = (-1e9, 0.0)
+    for suit, rank in hand:
+        if suit == "J":
+            key = (0.0, 0.0)
+        else:
+            ranks = unseen_by_suit[suit]
+            higher = sum(1 for r in ranks if r > rank)
+            keep = (1 - higher / total) ** others
+            value = keep * unit[suit] * (1 + others * (len(ranks) - higher) / total)
+            if suit not in won_suits:
+                value -= keep * 10 * stay_void
+            key = (value, 0.01 * (rank if under else -rank))
+        if key > best_key:
+            best, best_key = (suit, rank), key
+    return best
+
+
+def modelled_gains(view: _View, rng: random.Random, samples: int) -> dict[Card, float]:
+    """:func:`expected_gains`, but each other seat plays what *it* would play.
+
+    The other seats' hands are dealt from the unseen cards, and each plays the card its
+    announced contract makes best for it (the closed-form gains from its seat: its contract
+    and its won cards are public).  Uniform draws instead (:func:`expected_gains`) treat a
+    Spades player as likely to play a heart as his ace of spades.  Four or five players
+    only (the 3-player dummy's top card is not chosen by anyone).
+    """
+    n = view.n
+    if n == 3:
+        return expected_gains(view, rng, samples)
+    obs = view.obs
+    table = view.table
+    tl = view.tricks_left
+    others = [(view.seat + k) % n for k in range(1, n)]
+    pool = list(view.unseen)
+    spare_unknown = n < 5 and table["spare"] > 0
+    if len(pool) != len(others) * tl + (1 if spare_unknown else 0) or tl == 0:
+        return expected_gains(view, rng, samples)
+    opts = obs["options"]
+    ads, dup = opts["all_different_suits"], opts["dup_tie"]
+    players = obs["players"]
+    won = {s: [_tup(c) for c in players[s]["won"]] for s in others}
+    won_suits = {s: {c[0] for c in won[s]} for s in others}
+    contracts = table["contracts"]
+    mine_tups = [(c.suit, c.rank) for c in view.hand]
+    # what an opponent cannot see: the pool and my hand, less its own hand
+    shared: dict[str, list[int]] = {x: [] for x in SUITS}
+    for suit, rank in [*pool, *mine_tups]:
+        if suit != "J":
+            shared[suit].append(rank)
+    stay = {s: (0.75 if contracts[s] == "under" else 0.35) * (1 - 0.5 * tl / 13) for s in others}
+    my_won_suits = {c[0] for c in view.won}
+    my_won_ranks = Counter(c[1] for c in view.won if c[0] != "J")
+    my_unit = _unit_values(view)
+    void_cost = 10 * (0.75 if view.contract == "under" else 0.35) * (1 - 0.5 * tl / 13)
+    mine = list(dict.fromkeys(view.hand))
+    totals = dict.fromkeys(mine, 0.0)
+    seen_total = len(pool) + len(mine_tups) - tl
+    for _ in range(samples):
+        rng.shuffle(pool)
+        plays: list[Tup] = []
+        for k, s in enumerate(others):
+            hand = pool[k * tl : (k + 1) * tl]
+            hidden = {x: list(v) for x, v in shared.items()}
+            for suit, rank in hand:
+                if suit != "J":
+                    hidden[suit].remove(rank)
+            unit = _unit_for(contracts[s], won[s], tl, n, view.par, Counter(c[0] for c in hand))
+            plays.append(
+                _predicted_card(
+                    hand,
+                    unit,
+                    won_suits[s],
+                    stay[s],
+                    hidden,
+                    max(1, seen_total),
+                    n - 1,
+                    contracts[s] == "under",
+                )
+            )
+        spare = pool[-1] if spare_unknown else None
+        for card in mine:
+            cards = [(card.suit, card.rank), *plays]
+            bomb = False
+            if spare is not None:
+                for i, c in enumerate(cards):
+                    if c[0] == "J":
+                        bomb = True
+                        cards[i] = spare
+            got = [cards[i] for i in _captured_by_first(cards, bomb, ads, dup)]
+            gain = 0.0
+            new_suits = set()
+            for suit, _ in got:
+                gain += my_unit[suit]
+                if suit != "J" and suit not in my_won_suits:
+                    new_suits.add(suit)
+            if len(got) > 1 or my_won_ranks[got[0][1] if got else 0] % 4 == 3:
+                gain += _quad_gain(my_won_ranks, got)
+            totals[card] += gain - void_cost * len(new_suits)
+    return {c: v / samples for c, v in totals.items()}
+
+
 def rank_cards(
-    view: _View, legal: Sequence[Action], rng: random.Random, samples: int
+    view: _View,
+    legal: Sequence[Action],
+    rng: random.Random,
+    samples: int,
+    model: bool = False,
 ) -> list[Action]:
-    """The legal plays, best expected gain first."""
-    gains = expected_gains(view, rng, samples) if samples else analytic_gains(view)
+    """The legal plays, best expected gain first (``model``: by :func:`modelled_gains`)."""
+    if not samples:
+        gains = analytic_gains(view)
+    elif model:
+        gains = modelled_gains(view, rng, samples)
+    else:
+        gains = expected_gains(view, rng, samples)
     under = view.contract == "under"
 
     def key(action: Action) -> tuple[float, float]:
@@ -368,6 +519,10 @@ BUDGET = Budget(worlds=16, max_candidates=4)
 worlds over the heuristic's four best-rated contracts keep the contract decision near
 0.8 s; the cards are then played by the heuristic (see :class:`AnarchySearch`)."""
 
+MODEL_OPPONENTS = True
+"""``hard`` draws the other seats' hands and lets each play for its own contract
+(:func:`modelled_gains`); ``normal`` draws their cards uniformly."""
+
 PLAY_CANDIDATES = 1
 """Cards the search compares in a trick by rollouts (1: the best card of the sampled tricks)."""
 
@@ -397,7 +552,8 @@ class AnarchySearch(PimcBot):
             ranked = sorted(legal, key=lambda a: -rates.get(getattr(a, "contract", ""), -1e9))
             return ranked[: self.budget.max_candidates]
         if obs["phase"] == "play":
-            return rank_cards(view, legal, self.rng, PLAY_SAMPLES)[:PLAY_CANDIDATES]
+            ranked = rank_cards(view, legal, self.rng, PLAY_SAMPLES, model=MODEL_OPPONENTS)
+            return ranked[:PLAY_CANDIDATES]
         return [POLICY.choose(obs, legal, self.rng)]
 
 
