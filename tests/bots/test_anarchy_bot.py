@@ -10,7 +10,7 @@ import pytest
 from pakka import bots
 from pakka.bots.heuristic import anarchy as H
 from pakka.bots.search import Budget
-from pakka.cards import parse_card, parse_cards
+from pakka.cards import anarchy_deck, parse_card, parse_cards
 from pakka.games import get
 from pakka.games.anarchy import CONTRACTS, ChooseContract, Play
 
@@ -164,3 +164,31 @@ def test_explain_names_the_card_and_speaks_finnish() -> None:
     en = H.explain(obs, Play(parse_card("SA")), "en")
     fi = H.explain(obs, Play(parse_card("SA")), "fi")
     assert "♠A" in en and "♠A" in fi and en != fi
+
+
+def endgame(hand: str, unseen: str, contracts: list[str]) -> dict[str, Any]:
+    """Seat 0 to play with ``hand``; the other hands and the spare are ``unseen``, every other
+    card has been won by seat 1 (the joker is out)."""
+    obs = position(hand, contracts[0])
+    hidden = set(hand.split()) | set(unseen.split())
+    obs["players"][1]["won"] = [
+        str(c) for c in anarchy_deck(4) if str(c) not in hidden and not c.is_joker
+    ]
+    obs["table"]["contracts"] = contracts
+    obs["table"]["out"] = ["JK"]
+    return obs
+
+
+def test_hard_expects_the_other_seats_to_play_for_their_contracts() -> None:
+    # Two tricks left: the three others hold six of these cards and the seventh is the spare.
+    # Each of them plays Spades, so whoever holds the ace of spades plays it now: the king is
+    # almost surely lost this trick, not (as uniform draws say) in three cases out of seven.
+    obs = endgame("SK D2", "SA H2 H3 H4 H5 H6 H7", ["spades"] * 4)
+    view = H._View(obs)
+    uniform = H.expected_gains(view, random.Random(1), 400)[parse_card("SK")]
+    modelled = H.modelled_gains(view, random.Random(1), 400)[parse_card("SK")]
+    assert modelled < 0.5 * uniform
+    # when the others play Hearts, whoever holds the ace of spades plays a heart instead
+    obs = endgame("SK D2", "SA H2 H3 H4 H5 H6 H7", ["spades", "hearts", "hearts", "hearts"])
+    hearts = H.modelled_gains(H._View(obs), random.Random(1), 400)[parse_card("SK")]
+    assert hearts > modelled
