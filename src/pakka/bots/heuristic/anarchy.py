@@ -194,9 +194,22 @@ def _captured_by_first(cards: Sequence[Tup], bomb: bool, ads: str, dup: str) -> 
 
 def _unit_values(view: _View) -> dict[str, float]:
     """What capturing one card of each suit is worth to ``view.seat``'s contract now."""
-    contract = view.contract or "cards"
-    n_won = len(view.won)
-    expected_more = (view.tricks_left - 1) * (52 if view.n < 5 else 65) / 13 / view.n
+    hand_suits = Counter(h.suit for h in view.hand)
+    return _unit_for(view.contract, view.won, hand_suits, view.tricks_left, view.n, view.par)
+
+
+def _unit_for(
+    contract: str | None,
+    won: Sequence[Tup],
+    hand_suits: Counter[str],
+    tricks_left: int,
+    n: int,
+    par: int,
+) -> dict[str, float]:
+    """:func:`_unit_values` for any seat, from its contract and won cards (both public)."""
+    contract = contract or "cards"
+    n_won = len(won)
+    expected_more = (tricks_left - 1) * (52 if n < 5 else 65) / 13 / n
     if contract == "cards":
         return dict.fromkeys(SUITS, 1.0) | {"J": 1.0}
     if contract in COLOURS:
@@ -204,16 +217,36 @@ def _unit_values(view: _View) -> dict[str, float]:
     if contract in SUIT_OF:
         return {s: 4.0 if s == SUIT_OF[contract] else 0.0 for s in SUITS} | {"J": 4.0}
     if contract == "best":
-        won = Counter(c[0] for c in view.won)
-        target = max(SUITS, key=lambda s: won[s] + 0.5 * sum(1 for h in view.hand if h.suit == s))
+        got = Counter(c[0] for c in won)
+        target = max(SUITS, key=lambda s: got[s] + 0.5 * hand_suits[s])
         return {s: 3.0 if s == target else 0.3 for s in SUITS} | {"J": 3.0}
     if contract == "over":
         proj = n_won + expected_more
-        unit = 5 * min(1.0, max(0.1, (proj - view.par + 5) / 10))
+        unit = 5 * min(1.0, max(0.1, (proj - par + 5) / 10))
         return dict.fromkeys(SUITS, unit) | {"J": unit}
     proj = n_won + 0.6 * expected_more
-    unit = -5 * min(1.0, max(0.15, (view.par - proj + 5) / 10))
+    unit = -5 * min(1.0, max(0.15, (par - proj + 5) / 10))
     return dict.fromkeys(SUITS, unit) | {"J": unit}
+
+
+def _stay_void(contract: str | None, tricks_left: int) -> float:
+    """Chance that a suit not won yet stays so (the +10 at stake in capturing one)."""
+    return (0.75 if contract == "under" else 0.35) * (1 - 0.5 * tricks_left / 13)
+
+
+def _closed_form_gain(
+    rank: int, ranks: Sequence[int], unit: float, total: int, others: int, void_risk: float
+) -> float:
+    """A card's gain if the ``others`` play uniformly from ``total`` unseen cards, ``ranks``
+    of them in its suit: it keeps what it captures unless one of them plays higher.
+    ``void_risk`` is the chance of staying void when the suit is not won yet (else 0)."""
+    higher = sum(1 for r in ranks if r > rank)
+    keep = (1 - higher / total) ** others
+    lower = others * (len(ranks) - higher) / total
+    value = keep * unit * (1 + lower)
+    if void_risk:
+        value -= keep * 10 * void_risk
+    return value
 
 
 def _quad_gain(won_ranks: Counter[int], got: Sequence[Tup]) -> float:
@@ -229,7 +262,7 @@ def analytic_gains(view: _View) -> dict[Card, float]:
     """
     unit = _unit_values(view)
     won_suits = {c[0] for c in view.won}
-    stay_void = (0.75 if view.contract == "under" else 0.35) * (1 - 0.5 * view.tricks_left / 13)
+    stay_void = _stay_void(view.contract, view.tricks_left)
     pool = view.unseen
     total = max(1, len(pool))
     others = view.n - 1 + (1 if view.n == 3 else 0)
@@ -242,14 +275,9 @@ def analytic_gains(view: _View) -> dict[Card, float]:
         if card.is_joker:
             out[card] = 0.0
             continue
+        risk = stay_void if card.suit not in won_suits else 0.0
         ranks = by_suit[card.suit]
-        higher = sum(1 for r in ranks if r > card.rank)
-        keep = (1 - higher / total) ** others
-        lower = others * (len(ranks) - higher) / total
-        value = keep * unit[card.suit] * (1 + lower)
-        if card.suit not in won_suits:
-            value -= keep * 10 * stay_void
-        out[card] = value
+        out[card] = _closed_form_gain(card.rank, ranks, unit[card.suit], total, others, risk)
     return out
 
 
@@ -258,10 +286,9 @@ def expected_gains(view: _View, rng: random.Random, samples: int) -> dict[Card, 
     won_suits = {c[0] for c in view.won}
     won_ranks = Counter(c[1] for c in view.won if c[0] != "J")
     unit = _unit_values(view)
-    stay_void = (0.75 if view.contract == "under" else 0.35) * (1 - 0.5 * view.tricks_left / 13)
-    void_cost = 10 * stay_void
+    void_cost = 10 * _stay_void(view.contract, view.tricks_left)
     opts = view.obs["options"]
-    ads, dup = opts["all_different_suits"], opts["dup_tie"]
+    rules = (opts["all_different_suits"], opts["dup_tie"])
     others = view.n - 1
     dummy = view.n == 3
     spare_unknown = view.n < 5 and view.table["spare"] > 0
@@ -279,55 +306,44 @@ def expected_gains(view: _View, rng: random.Random, samples: int) -> dict[Card, 
             view.dummy_top if view.dummy_top is not None else (extra.pop(0) if dummy else None)
         )
         spare = extra[0] if extra else None
+        if dummy_card is not None:
+            opp.append(dummy_card)
         for card in mine:
-            cards = [(card.suit, card.rank), *opp]
-            if dummy_card is not None:
-                cards.append(dummy_card)
-            bomb = False
-            if spare is not None:  # 3-4 players: a joker is replaced by the spare
-                for i, c in enumerate(cards):
-                    if c[0] == "J":
-                        bomb = True
-                        cards[i] = spare
-            got = [cards[i] for i in _captured_by_first(cards, bomb, ads, dup)]
-            gain = 0.0
-            new_suits = set()
-            for suit, _ in got:
-                gain += unit[suit]
-                if suit != "J" and suit not in won_suits:
-                    new_suits.add(suit)
-            if len(got) > 1 or won_ranks[got[0][1] if got else 0] % 4 == 3:
-                gain += _quad_gain(won_ranks, got)
-            totals[card] += gain - void_cost * len(new_suits)
+            totals[card] += _trick_gain(
+                card, opp, spare, rules, unit, won_suits, won_ranks, void_cost
+            )
     return {c: v / samples for c, v in totals.items()}
 
 
-def _unit_for(
-    contract: str | None,
-    won: Sequence[Tup],
-    tricks_left: int,
-    n: int,
-    par: int,
-    hand_suits: Counter[str],
-) -> dict[str, float]:
-    """:func:`_unit_values` for any seat, from what is public about it (and a hand)."""
-    contract = contract or "cards"
-    if contract == "cards":
-        return dict.fromkeys(SUITS, 1.0) | {"J": 1.0}
-    if contract in COLOURS:
-        return {s: 2.0 if s in COLOURS[contract] else 0.0 for s in SUITS} | {"J": 2.0}
-    if contract in SUIT_OF:
-        return {s: 4.0 if s == SUIT_OF[contract] else 0.0 for s in SUITS} | {"J": 4.0}
-    if contract == "best":
-        got = Counter(c[0] for c in won)
-        target = max(SUITS, key=lambda s: got[s] + 0.5 * hand_suits[s])
-        return {s: 3.0 if s == target else 0.3 for s in SUITS} | {"J": 3.0}
-    expected_more = (tricks_left - 1) * (52 if n < 5 else 65) / 13 / n
-    if contract == "over":
-        unit = 5 * min(1.0, max(0.1, (len(won) + expected_more - par + 5) / 10))
-        return dict.fromkeys(SUITS, unit) | {"J": unit}
-    unit = -5 * min(1.0, max(0.15, (par - len(won) - 0.6 * expected_more + 5) / 10))
-    return dict.fromkeys(SUITS, unit) | {"J": unit}
+def _trick_gain(
+    card: Card,
+    others: Sequence[Tup],
+    spare: Tup | None,
+    rules: tuple[str, str],
+    unit: dict[str, float],
+    won_suits: set[str],
+    won_ranks: Counter[int],
+    void_cost: float,
+) -> float:
+    """What ``card`` played against ``others`` captures for the contract (A7; a joker is
+    replaced by the ``spare`` and reverses the trick), less the voids it breaks."""
+    cards = [(card.suit, card.rank), *others]
+    bomb = False
+    if spare is not None:  # 3-4 players: a joker is replaced by the spare
+        for i, c in enumerate(cards):
+            if c[0] == "J":
+                bomb = True
+                cards[i] = spare
+    got = [cards[i] for i in _captured_by_first(cards, bomb, *rules)]
+    gain = 0.0
+    new_suits = set()
+    for suit, _ in got:
+        gain += unit[suit]
+        if suit != "J" and suit not in won_suits:
+            new_suits.add(suit)
+    if len(got) > 1 or won_ranks[got[0][1] if got else 0] % 4 == 3:
+        gain += _quad_gain(won_ranks, got)
+    return gain - void_cost * len(new_suits)
 
 
 def _predicted_card(
@@ -335,26 +351,22 @@ def _predicted_card(
     unit: dict[str, float],
     won_suits: set[str],
     stay_void: float,
-    unseen_by_suit: dict[str, list[int]],
+    hidden: dict[str, list[int]],
     total: int,
     others: int,
     under: bool,
 ) -> Tup:
-    """The card an opponent holding ``hand`` plays by the closed-form gains
-    (:func:`analytic_gains` seen from its seat; ``unseen_by_suit`` is what it cannot see)."""
+    """The card another seat holding ``hand`` plays: the best closed-form gain seen from its
+    seat (:func:`analytic_gains`; ``hidden`` is what it cannot see, by suit)."""
     best: Tup = hand[0]
     best_key = (-1e9, 0.0)
     for suit, rank in hand:
         if suit == "J":
             key = (0.0, 0.0)
         else:
-            ranks = unseen_by_suit[suit]
-            higher = sum(1 for r in ranks if r > rank)
-            keep = (1 - higher / total) ** others
-            value = keep * unit[suit] * (1 + others * (len(ranks) - higher) / total)
-            if suit not in won_suits:
-                value -= keep * 10 * stay_void
-            key = (value, 0.01 * (rank if under else -rank))
+            risk = stay_void if suit not in won_suits else 0.0
+            gain = _closed_form_gain(rank, hidden[suit], unit[suit], total, others, risk)
+            key = (gain, 0.01 * (rank if under else -rank))
         if key > best_key:
             best, best_key = (suit, rank), key
     return best
@@ -381,7 +393,7 @@ def modelled_gains(view: _View, rng: random.Random, samples: int) -> dict[Card, 
     if len(pool) != len(others) * tl + (1 if spare_unknown else 0) or tl == 0:
         return expected_gains(view, rng, samples)
     opts = obs["options"]
-    ads, dup = opts["all_different_suits"], opts["dup_tie"]
+    rules = (opts["all_different_suits"], opts["dup_tie"])
     players = obs["players"]
     won = {s: [_tup(c) for c in players[s]["won"]] for s in others}
     won_suits = {s: {c[0] for c in won[s]} for s in others}
@@ -392,14 +404,15 @@ def modelled_gains(view: _View, rng: random.Random, samples: int) -> dict[Card, 
     for suit, rank in [*pool, *mine_tups]:
         if suit != "J":
             shared[suit].append(rank)
-    stay = {s: (0.75 if contracts[s] == "under" else 0.35) * (1 - 0.5 * tl / 13) for s in others}
+    stay = {s: _stay_void(contracts[s], tl) for s in others}
     my_won_suits = {c[0] for c in view.won}
     my_won_ranks = Counter(c[1] for c in view.won if c[0] != "J")
     my_unit = _unit_values(view)
-    void_cost = 10 * (0.75 if view.contract == "under" else 0.35) * (1 - 0.5 * tl / 13)
+    void_cost = 10 * _stay_void(view.contract, tl)
     mine = list(dict.fromkeys(view.hand))
     totals = dict.fromkeys(mine, 0.0)
-    seen_total = len(pool) + len(mine_tups) - tl
+    # another seat cannot see the pool and my hand, less its own hand: as many as the pool
+    unseen_by_other = max(1, len(pool))
     for _ in range(samples):
         rng.shuffle(pool)
         plays: list[Tup] = []
@@ -409,7 +422,7 @@ def modelled_gains(view: _View, rng: random.Random, samples: int) -> dict[Card, 
             for suit, rank in hand:
                 if suit != "J":
                     hidden[suit].remove(rank)
-            unit = _unit_for(contracts[s], won[s], tl, n, view.par, Counter(c[0] for c in hand))
+            unit = _unit_for(contracts[s], won[s], Counter(c[0] for c in hand), tl, n, view.par)
             plays.append(
                 _predicted_card(
                     hand,
@@ -417,30 +430,16 @@ def modelled_gains(view: _View, rng: random.Random, samples: int) -> dict[Card, 
                     won_suits[s],
                     stay[s],
                     hidden,
-                    max(1, seen_total),
+                    unseen_by_other,
                     n - 1,
                     contracts[s] == "under",
                 )
             )
         spare = pool[-1] if spare_unknown else None
         for card in mine:
-            cards = [(card.suit, card.rank), *plays]
-            bomb = False
-            if spare is not None:
-                for i, c in enumerate(cards):
-                    if c[0] == "J":
-                        bomb = True
-                        cards[i] = spare
-            got = [cards[i] for i in _captured_by_first(cards, bomb, ads, dup)]
-            gain = 0.0
-            new_suits = set()
-            for suit, _ in got:
-                gain += my_unit[suit]
-                if suit != "J" and suit not in my_won_suits:
-                    new_suits.add(suit)
-            if len(got) > 1 or my_won_ranks[got[0][1] if got else 0] % 4 == 3:
-                gain += _quad_gain(my_won_ranks, got)
-            totals[card] += gain - void_cost * len(new_suits)
+            totals[card] += _trick_gain(
+                card, plays, spare, rules, my_unit, my_won_suits, my_won_ranks, void_cost
+            )
     return {c: v / samples for c, v in totals.items()}
 
 
