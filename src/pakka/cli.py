@@ -179,7 +179,7 @@ def arena(
     game: Annotated[str, typer.Argument(help="the game to play")],
     seats: Annotated[str, typer.Option(help="bot level per seat, e.g. hard,normal,normal,normal")],
     matches: Annotated[
-        int, typer.Option(help="duplicate matches (each in every seat rotation)")
+        int, typer.Option(help="duplicate matches (each in every distinct seat rotation)")
     ] = 10,
     seed: Annotated[int, typer.Option(help="first deal seed")] = 0,
     jobs: Annotated[int | None, typer.Option(help="worker processes (default: every core)")] = None,

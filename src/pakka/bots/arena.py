@@ -142,7 +142,7 @@ def run_arena(
     ray_address: str | None = None,
     every_rotation: bool = False,
 ) -> ArenaResult:
-    """Play ``matches`` duplicate matches (each in every seat rotation) and summarise them.
+    """Play ``matches`` duplicate matches (each in every distinct seat rotation) and summarise them.
 
     Rotations that repeat a seating are skipped unless ``every_rotation`` (a baseline whose
     outcomes are compared rotation by rotation with another run needs them all).
