@@ -20,6 +20,10 @@ the +10 of a suit never won and the +20 of a four of a kind.  The card with the 
 expected gain is played; counting the unseen cards makes mid cards the new tops as the
 high ones fall.  The joker is played when the reversed (bomb) trick pays best.
 
+``hard`` counts its tricks knowing who wants what: the contracts are announced, so in its
+samples the other seats' hands are dealt and each plays for its own contract
+(:func:`modelled_gains`) instead of a uniformly drawn card.
+
 ``value`` (the search bot's deal-end value) is the score margin corrected by what each
 seat's contract scores on average, so that spending a flexible contract is not free.
 """
@@ -539,8 +543,9 @@ class AnarchySearch(PimcBot):
     contracts (``value`` weighs each score against what that contract scores on average).
     In the tricks, rollouts of the whole deal were no better than the heuristic's sampled
     tricks in any measurement (docs/bots.md) and cost thirteen times as much, so ``hard``
-    plays the card with the best expected gain over :data:`PLAY_SAMPLES` sampled tricks
-    (rollouts only if :data:`PLAY_CANDIDATES` is raised).
+    plays the card with the best expected gain over :data:`PLAY_SAMPLES` sampled tricks in
+    which the other seats play for their own contracts (:func:`modelled_gains`; rollouts
+    only if :data:`PLAY_CANDIDATES` is raised).
     """
 
     def candidates(self, obs: JSON, legal: Sequence[Action]) -> list[Action]:
