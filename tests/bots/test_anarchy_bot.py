@@ -192,3 +192,23 @@ def test_hard_expects_the_other_seats_to_play_for_their_contracts() -> None:
     obs = endgame("SK D2", "SA H2 H3 H4 H5 H6 H7", ["spades", "hearts", "hearts", "hearts"])
     hearts = H.modelled_gains(H._View(obs), random.Random(1), 400)[parse_card("SK")]
     assert hearts > modelled
+
+
+def test_hard_plays_its_cards_by_the_opponent_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    modelled = H.modelled_gains
+
+    def spy(view: Any, rng: random.Random, samples: int) -> Any:
+        calls.append(samples)
+        return modelled(view, rng, samples)
+
+    monkeypatch.setattr(H, "modelled_gains", spy)
+    obs = endgame("SK D2", "SA H2 H3 H4 H5 H6 H7", ["spades"] * 4)
+    bot = bots.make("anarchy", "hard", seed=1)
+    assert str(bot.act(obs, [Play(parse_card("SK")), Play(parse_card("D2"))])) in ("SK", "D2")
+    assert calls == [H.PLAY_SAMPLES]
+    calls.clear()
+    bots.make("anarchy", "normal", seed=1).act(
+        obs, [Play(parse_card("SK")), Play(parse_card("D2"))]
+    )
+    assert calls == []

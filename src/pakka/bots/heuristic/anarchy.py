@@ -522,10 +522,6 @@ BUDGET = Budget(worlds=16, max_candidates=4)
 worlds over the heuristic's four best-rated contracts keep the contract decision near
 0.8 s; the cards are then played by the heuristic (see :class:`AnarchySearch`)."""
 
-MODEL_OPPONENTS = True
-"""``hard`` draws the other seats' hands and lets each play for its own contract
-(:func:`modelled_gains`); ``normal`` draws their cards uniformly."""
-
 PLAY_CANDIDATES = 1
 """Cards the search compares in a trick by rollouts (1: the best card of the sampled tricks)."""
 
@@ -556,7 +552,7 @@ class AnarchySearch(PimcBot):
             ranked = sorted(legal, key=lambda a: -rates.get(getattr(a, "contract", ""), -1e9))
             return ranked[: self.budget.max_candidates]
         if obs["phase"] == "play":
-            ranked = rank_cards(view, legal, self.rng, PLAY_SAMPLES, model=MODEL_OPPONENTS)
+            ranked = rank_cards(view, legal, self.rng, PLAY_SAMPLES, model=True)
             return ranked[:PLAY_CANDIDATES]
         return [POLICY.choose(obs, legal, self.rng)]
 
