@@ -155,7 +155,7 @@ def run(
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="norlanninnakki", choices=sorted(pakka.env.CODECS))
+    parser.add_argument("--game", default="norlanninnakki", choices=pakka.env.environments())
     parser.add_argument(
         "--players",
         type=int,

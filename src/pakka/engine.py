@@ -10,7 +10,8 @@ hook                      what the game writes
 ``_to_act()``             seats that may act now (the base returns ``frozenset()`` once over)
 ``_legal_actions(seat)``  sorted legal actions for a seat in ``to_act()``
 ``_apply(seat, action)``  mutate the state for a legal action; return events
-``_observation(seat)``    the game part of the envelope (``seat=None``: spectator)
+``_view(seat)``           the typed view of a seat (``seat=None``: spectator), built with
+                          :meth:`State.envelope` around the game's table and player views
 ``_is_over()``            the match has ended
 ``_result()``             the final :class:`MatchResult`
 ``_clone_into(new)``      copy mutable containers into a shallow copy
@@ -26,28 +27,25 @@ and a clone needs no RNG copy.
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import importlib
 import random
-import types
-import typing
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
-from pakka.cards import Card, parse_cards
-from pakka.errors import (
-    AmbiguousAction,
-    IllegalAction,
-    NotationError,
-    PakkaError,
-    UnknownGame,
-)
+from pakka.cards import Card, parse_card, parse_cards
+from pakka.errors import AmbiguousAction, IllegalAction, NotationError, PakkaError
+from pakka.events import Event
+from pakka.options import Options, option_variants, options_from_mapping, options_json
+from pakka.views import Observation, PlayerView, TableView
+from pakka.wire import JSON
+
+if TYPE_CHECKING:
+    from typing import Self
 
 __all__ = [
+    "JSON",
     "Action",
     "AmbiguousAction",
     "Event",
@@ -55,20 +53,29 @@ __all__ = [
     "GameInfo",
     "IllegalAction",
     "MatchResult",
+    "Observation",
+    "Options",
     "PlayCard",
+    "PlayerView",
     "Seat",
     "State",
+    "TableView",
+    "ViewTypes",
     "get",
     "names",
     "option_variants",
     "options_from_mapping",
     "ranks_from_scores",
+    "read_cards",
     "register",
     "shuffle",
 ]
 
 Seat: TypeAlias = int
-JSON: TypeAlias = dict[str, Any]
+OptionsT = TypeVar("OptionsT", bound=Options)
+StateT = TypeVar("StateT", bound="State[Any, Any]")
+ViewT = TypeVar("ViewT", bound=Observation[Any, Any, Any])
+ActionT = TypeVar("ActionT", bound="Action")
 
 FORMAT_VERSION = 1
 """Version of the match record written by :meth:`State.to_json`."""
@@ -77,16 +84,40 @@ FORMAT_VERSION = 1
 class Action:
     """Base of every action: a frozen, slotted dataclass in the game module.
 
-    Subclasses set ``type`` (the JSON tag), implement ``__str__`` in the DESIGN notation
-    and ``to_json()``.  Card-carrying actions expose ``cards`` so that generic code (the
-    line client's parser, privacy tests) can read them.
+    Subclasses set ``type`` (the JSON tag), implement ``__str__`` in the DESIGN notation,
+    ``to_json()`` and the classmethod ``from_json()`` (which raises :class:`IllegalAction`
+    naming what is wrong).  Card-carrying actions expose ``cards`` so that generic code
+    (the line client's parser, privacy tests) can read them.  ``tags`` lists every JSON
+    ``type`` the class reads (Guandan's pass is a :class:`Play` written ``{"type": "pass"}``).
     """
 
     __slots__ = ()
     type: ClassVar[str] = "action"
+    tags: ClassVar[tuple[str, ...]] = ()
 
     def to_json(self) -> JSON:
         raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Action:
+        raise NotImplementedError
+
+
+def read_cards(data: JSON, count: int | None = None, key: str = "cards") -> list[Card]:
+    """The cards of an action's JSON (``data[key]``, a list of notation strings).
+
+    Raises :class:`IllegalAction` saying what was expected: the field, the count, the card.
+    """
+    raw = data.get(key)
+    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+        raise IllegalAction(None, data, f"{key!r} must be a list of card strings such as 'S8'")
+    if count is not None and len(raw) != count:
+        one = "one card" if count == 1 else f"{count} cards"
+        raise IllegalAction(None, data, f"{data.get('type')} takes exactly {one} in {key!r}")
+    try:
+        return [parse_card(t) for t in raw]
+    except NotationError as exc:
+        raise IllegalAction(None, data, str(exc)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,24 +144,9 @@ class PlayCard(Action):
     def to_json(self) -> JSON:
         return {"type": "play", "cards": [str(self.card)]}
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, for the clients' logs and animations.
-
-    ``seats`` limits who may see it (``None`` = everyone): a passed card is told only to
-    its giver and receiver.
-    """
-
-    type: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    seats: frozenset[int] | None = None
-
-    def visible_to(self, seat: Seat | None) -> bool:
-        return self.seats is None or (seat is not None and seat in self.seats)
-
-    def to_json(self) -> JSON:
-        return {"type": self.type, **self.data}
+    @classmethod
+    def from_json(cls, data: JSON) -> PlayCard:
+        return cls(read_cards(data, 1)[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +169,22 @@ class MatchResult:
             **dict(self.details),
         }
 
+    @classmethod
+    def from_json(cls, data: JSON) -> MatchResult:
+        details = {k: v for k, v in data.items() if k not in ("scores", "ranks", "winners")}
+        return cls(tuple(data["scores"]), tuple(data["ranks"]), details)
+
+    @staticmethod
+    def json_schema() -> JSON:
+        """Scores, ranks and winners; the game's details (free JSON) beside them."""
+        numbers = {"type": "array", "items": {"type": "number"}}
+        ints = {"type": "array", "items": {"type": "integer"}}
+        return {
+            "type": "object",
+            "properties": {"scores": numbers, "ranks": ints, "winners": ints},
+            "required": ["scores", "ranks", "winners"],
+        }
+
 
 def ranks_from_scores(scores: Sequence[float], higher_is_better: bool = True) -> tuple[int, ...]:
     """Competition ranking: equal scores share a place, the next place is skipped.
@@ -169,11 +201,9 @@ def ranks_from_scores(scores: Sequence[float], higher_is_better: bool = True) ->
 
 @dataclass(frozen=True)
 class GameInfo:
-    """Declarative facts about a game that the generic tests check.
+    """Declarative facts about a game: the generic tests check them, the clients draw by them.
 
-    ``option_samples`` gives values to try for options that are neither ``bool`` nor a
-    ``Literal`` (the generic suite flips those by itself).  ``score_bounds`` bounds every
-    final score.
+    Nothing about a game's options is here: they are declared once, on its ``Options``.
     """
 
     name: str
@@ -185,9 +215,20 @@ class GameInfo:
     hidden_information: bool
     has_chance: bool = True
     score_bounds: tuple[float, float] | None = None
-    option_samples: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
-    option_help: Mapping[str, str] = field(default_factory=dict)
-    """One line per option for ``pakka games`` and the clients' table setup."""
+    """Bounds of every final score (checked at the end of every generic-suite match)."""
+    lower_is_better: bool = False
+    """Scores count down (Norlanninnakki's sheet): the best total is the lowest."""
+    seat_direction: Literal["clockwise", "counterclockwise"] = "clockwise"
+    """Which way play passes from seat ``s`` to ``s + 1`` as people see the table."""
+    teams: tuple[tuple[int, ...], ...] = ()
+    """Fixed partnerships by seat (Guandan: seats 0 and 2 against 1 and 3); ``()``: none."""
+    pass_offsets: tuple[int, ...] = ()
+    """Where passed cards go, as seat offsets: ``(1,)`` to the next seat, ``(1, -1)`` one
+    card each to the two neighbours; ``()`` if the game passes no cards."""
+    hand_sort: Literal["suit", "rank"] = "suit"
+    """How a hand is best shown: grouped by suit, or by rank (the game's rank order)."""
+    max_match_length: int | None = None
+    """The most actions a match can take (any options), or ``None`` if a match has no bound."""
     description: str = ""
     """One or two sentences for people choosing a game."""
 
@@ -195,41 +236,110 @@ class GameInfo:
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
 
+    def partner(self, seat: int) -> int | None:
+        """The seat's partner in a partnership game, else ``None``."""
+        for team in self.teams:
+            if seat in team:
+                return next((s for s in team if s != seat), None)
+        return None
 
-class Game(ABC):
-    """One card game: its facts, its options and how to start, restore and read actions."""
+
+@dataclass(frozen=True)
+class ViewTypes:
+    """The classes of a game's typed view: its table view and its player view."""
+
+    table: type[TableView]
+    player: type[PlayerView]
+
+
+class Game(ABC, Generic[OptionsT, StateT]):
+    """One card game: its facts, its options and how to start, restore and read actions.
+
+    A game declares its parts as class attributes: ``info``, ``Options`` (its options
+    dataclass), ``action_types`` (the action classes, which read their own JSON),
+    ``event_types`` (tag -> event class, :func:`pakka.events.event_table`) and
+    ``view_types`` (its table and player view classes).
+    """
 
     info: ClassVar[GameInfo]
-    Options: ClassVar[type[Any]]
-    """A frozen dataclass of variant flags with documented defaults."""
+    Options: type[OptionsT]
+    action_types: ClassVar[tuple[type[Action], ...]]
+    event_types: ClassVar[Mapping[str, type[Event]]]
+    view_types: ClassVar[ViewTypes]
 
     @property
     def name(self) -> str:
         return self.info.name
 
     @abstractmethod
-    def _new_state(self, players: int, options: Any, seed: int, deck: list[Card] | None) -> State:
+    def _new_state(
+        self, players: int, options: OptionsT, seed: int, deck: list[Card] | None
+    ) -> StateT:
         """Create the state of a new match (the first deal done)."""
 
     @abstractmethod
-    def action_from_json(self, data: Any) -> Action:
-        """Read an action; anything unknown or malformed raises :class:`IllegalAction`."""
+    def _determinize(self, view: Observation[Any, Any, OptionsT], rng: random.Random) -> StateT:
+        """A full state consistent with one seat's view (hidden cards resampled)."""
 
     @abstractmethod
-    def determinize(self, observation: JSON, rng: random.Random) -> State:
-        """A full state consistent with one seat's observation (hidden cards resampled)."""
-
-    @abstractmethod
-    def deck(self, players: int, options: Any) -> list[Card]:
+    def deck(self, players: int, options: OptionsT) -> list[Card]:
         """The whole pack a match of this size uses (for conservation checks)."""
+
+    def determinize(
+        self, view: Observation[Any, Any, OptionsT] | JSON, rng: random.Random
+    ) -> StateT:
+        """A full state consistent with one seat's view (its JSON is read first)."""
+        if isinstance(view, dict):
+            view = self.view_from_json(view)
+        return self._determinize(view, rng)
+
+    def view_from_json(self, data: JSON) -> Observation[Any, Any, OptionsT]:
+        """An observation's JSON read back into this game's typed view."""
+        return Observation.from_json(data, self)
+
+    def action_from_json(self, data: Any) -> Action:
+        """Read an action by its ``type`` tag; anything unknown or malformed raises
+        :class:`IllegalAction` saying what is allowed."""
+        readers = _action_readers(type(self))
+        if not isinstance(data, dict):
+            raise IllegalAction(
+                None, data, f"an action is a JSON object with a 'type': {', '.join(readers)}"
+            )
+        reader = readers.get(data.get("type"))  # type: ignore[arg-type]
+        if reader is None:
+            raise IllegalAction(
+                None,
+                data,
+                f"unknown action type {data.get('type')!r}; actions: {', '.join(readers)}",
+            )
+        try:
+            action = reader(data)
+        except IllegalAction:
+            raise
+        except (PakkaError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise IllegalAction(None, data, f"malformed {data['type']} action: {exc}") from None
+        pack = self._pack_values()
+        for card in getattr(action, "cards", ()):
+            if (card.suit, card.rank) not in pack:
+                raise IllegalAction(None, data, f"{card} is not in the {self.info.title} pack")
+        return action
+
+    def _pack_values(self) -> frozenset[tuple[str, int]]:
+        """Every card value of the game's largest pack (cached on the instance)."""
+        pack: frozenset[tuple[str, int]] | None = self.__dict__.get("_pack")
+        if pack is None:
+            cards = self.deck(self.info.max_players, self.Options())
+            pack = frozenset((c.suit, c.rank) for c in cards)
+            self.__dict__["_pack"] = pack
+        return pack
 
     def new_match(
         self,
         players: int | None = None,
-        options: Any = None,
+        options: OptionsT | Mapping[str, Any] | None = None,
         seed: int | None = None,
         deck: Iterable[Card | str] | str | None = None,
-    ) -> State:
+    ) -> StateT:
         """Start a match.  ``deck`` stacks the first deal: the cards in dealing order."""
         players = self.info.default_players if players is None else players
         if not isinstance(players, int) or not (
@@ -239,18 +349,22 @@ class Game(ABC):
                 f"{self.info.title} is played by {self.info.min_players}-"
                 f"{self.info.max_players} players, not {players}"
             )
+        chosen: OptionsT
         if options is None:
-            options = self.Options()
+            chosen = self.Options()
+        elif isinstance(options, self.Options):
+            chosen = options
         elif isinstance(options, Mapping):
-            options = options_from_mapping(self.Options, options)
-        elif not isinstance(options, self.Options):
+            chosen = options_from_mapping(self.Options, options)
+        else:
             raise PakkaError(f"options must be {self.Options.__name__}, not {options!r}")
+        chosen.check_table(players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         stacked: list[Card] | None = None
         if deck is not None:
             stacked = parse_cards(deck)
-            expected = Counter(self.deck(players, options))
+            expected = Counter(self.deck(players, chosen))
             if Counter(stacked) != expected or len(stacked) != sum(expected.values()):
                 missing = expected - Counter(stacked)
                 extra = Counter(stacked) - expected
@@ -259,10 +373,9 @@ class Game(ABC):
                     f"the pack; missing: {_fmt_counter(missing)}; extra: {_fmt_counter(extra)}"
                 )
             stacked = _assign_copies(stacked)
-        state = self._new_state(players, options, seed, stacked)
-        return state
+        return self._new_state(players, chosen, seed, stacked)
 
-    def from_json(self, data: Mapping[str, Any]) -> State:
+    def from_json(self, data: Mapping[str, Any]) -> StateT:
         """Rebuild a match from :meth:`State.to_json` by replaying its action log."""
         if data.get("game") != self.name:
             raise PakkaError(f"record is for game {data.get('game')!r}, not {self.name!r}")
@@ -276,7 +389,7 @@ class Game(ABC):
             state.apply(step["seat"], self.action_from_json(step["action"]))
         return state
 
-    def parse_action(self, state: State, seat: Seat, text: str) -> Action:
+    def parse_action(self, state: State[Any, Any], seat: Seat, text: str) -> Action:
         """Read what a person typed: the action's notation, or its cards in any order.
 
         Raises :class:`AmbiguousAction` when several legal actions match (the caller asks
@@ -304,17 +417,37 @@ class Game(ABC):
             raise AmbiguousAction(text, words)
         raise IllegalAction(seat, text, "no legal action matches", legal)
 
-    def options_from_strings(self, pairs: Mapping[str, str]) -> Any:
+    def options_from_strings(self, pairs: Mapping[str, str]) -> OptionsT:
         """Options from ``k=v`` text (the CLI's ``--option``)."""
         return options_from_mapping(self.Options, pairs, from_text=True)
 
 
-class State(ABC):
-    """A match in progress.  ``apply`` mutates; ``clone`` copies cheaply."""
+_READERS: dict[type, dict[str, Callable[[JSON], Action]]] = {}
 
-    game: Game
+
+def _action_readers(cls: type[Game[Any, Any]]) -> dict[str, Callable[[JSON], Action]]:
+    """JSON ``type`` tag -> the action class's reader, for one game class (built once)."""
+    readers = _READERS.get(cls)
+    if readers is None:
+        readers = {}
+        for action_cls in cls.action_types:
+            for tag in action_cls.tags or (action_cls.type,):
+                if tag in readers:
+                    raise TypeError(f"{cls.__name__}: two action classes read {tag!r}")
+                readers[tag] = action_cls.from_json
+        _READERS[cls] = readers
+    return readers
+
+
+class State(ABC, Generic[OptionsT, ViewT]):
+    """A match in progress.  ``apply`` mutates; ``clone`` copies cheaply.
+
+    Generic in the game's options and its view type (``Observation[Table, Player, Options]``).
+    """
+
+    game: Game[OptionsT, Any]
     players: int
-    options: Any
+    options: OptionsT
     seed: int
     stacked_deck: list[Card] | None
     log: list[tuple[Seat, Action]] | None
@@ -325,7 +458,14 @@ class State(ABC):
     Code that changes a state other than through ``apply`` must call :meth:`touch`."""
     _legal_memo: tuple[int, Seat, tuple[Action, ...]] | None = None
 
-    def __init__(self, game: Game, players: int, options: Any, seed: int, deck: list[Card] | None):
+    def __init__(
+        self,
+        game: Game[OptionsT, Any],
+        players: int,
+        options: OptionsT,
+        seed: int,
+        deck: list[Card] | None,
+    ) -> None:
         self.game = game
         self.players = players
         self.options = options
@@ -345,7 +485,8 @@ class State(ABC):
     def _apply(self, seat: Seat, action: Action) -> list[Event]: ...
 
     @abstractmethod
-    def _observation(self, seat: Seat | None) -> JSON: ...
+    def _view(self, seat: Seat | None) -> ViewT:
+        """The seat's typed view, built with :meth:`envelope`."""
 
     @abstractmethod
     def _is_over(self) -> bool: ...
@@ -354,7 +495,7 @@ class State(ABC):
     def _result(self) -> MatchResult: ...
 
     @abstractmethod
-    def _clone_into(self, new: State) -> None:
+    def _clone_into(self, new: Self) -> None:
         """Replace every mutable container of ``new`` (a shallow copy) with a copy."""
 
     @abstractmethod
@@ -378,9 +519,9 @@ class State(ABC):
         self._version += 1
 
     def deal_number(self) -> int:
-        """The current deal's number (0-based); games override it with a cheap attribute."""
-        deal = self._observation(None).get("deal", 0)
-        return int(deal) if isinstance(deal, int) else 0
+        """A number that changes when a deal ends (rollouts play to it); games override it
+        with a cheap attribute."""
+        return self._view(None).deal
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
         """Membership test; games may answer without building the whole list."""
@@ -447,28 +588,45 @@ class State(ABC):
             self.log.append((seat, action))
         return events
 
-    def observation(self, seat: Seat | None) -> JSON:
-        """What ``seat`` may know, JSON-ready; ``None`` is a spectator."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+    def view(self, seat: Seat | None) -> ViewT:
+        """What ``seat`` may know, typed; ``None`` is a spectator."""
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
             raise PakkaError(f"there is no seat {seat!r}; seats are 0-{self.players - 1}")
-        body = self._observation(seat)
-        obs: JSON = {
-            "game": self.game.name,
-            "seat": seat,
-            "players_count": self.players,
-            "deal": body.pop("deal", 0),
-            "phase": body.pop("phase", ""),
-            "to_act": sorted(self.to_act()),
-            "hand": body.pop("hand", None),
-            "players": body.pop("players", []),
-            "table": body.pop("table", {}),
-            "scores": body.pop("scores", []),
-            "history": body.pop("history", []),
-            "options": options_json(self.options),
-            "result": self.result().to_json() if self._is_over() else None,
-        }
-        obs.update(body)
-        return obs
+        return self._view(seat)
+
+    def observation(self, seat: Seat | None) -> JSON:
+        """:meth:`view` as JSON, for the wire."""
+        return self.view(seat).to_json()
+
+    def envelope(
+        self,
+        seat: Seat | None,
+        *,
+        deal: int,
+        phase: str,
+        hand: tuple[Card, ...] | None,
+        players: tuple[PlayerView, ...],
+        table: TableView,
+        scores: tuple[float, ...],
+        history: tuple[Event, ...] = (),
+    ) -> Any:
+        """The :class:`Observation` of ``seat`` around the game's own parts (for ``_view``)."""
+        over = self._is_over()
+        return Observation(
+            game=self.game.info.name,
+            seat=seat,
+            players_count=self.players,
+            deal=deal,
+            phase=phase,
+            to_act=() if over else tuple(sorted(self._to_act())),
+            hand=hand,
+            players=players,
+            table=table,
+            scores=scores,
+            history=history,
+            options=self.options,
+            result=self._result() if over else None,
+        )
 
     def is_over(self) -> bool:
         return self._is_over()
@@ -478,7 +636,7 @@ class State(ABC):
             raise PakkaError("the match is not over yet")
         return self._result()
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy: shallow copy of fields, games copy their containers."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
@@ -487,9 +645,10 @@ class State(ABC):
         self._clone_into(new)
         return new
 
-    def determinize(self, seat: Seat, rng: random.Random) -> State:
-        """``game.determinize(self.observation(seat), rng)``; the real state is untouched."""
-        return self.game.determinize(self.observation(seat), rng)
+    def determinize(self, seat: Seat, rng: random.Random) -> Self:
+        """``game.determinize(self.view(seat), rng)``; the real state is untouched."""
+        det: Self = self.game.determinize(self.view(seat), rng)
+        return det
 
     def chance(self, k: int) -> random.Random:
         """The RNG of the ``k``-th chance event of this match (a pure function of the seed)."""
@@ -517,150 +676,31 @@ class State(ABC):
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
-# --- options ----------------------------------------------------------------------------
-
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off"}
+# --- registry (games are found through the ``pakka.games`` entry points) -----------------
 
 
-def options_from_mapping(cls: type[Any], data: Mapping[str, Any], from_text: bool = False) -> Any:
-    """Build an Options dataclass, checking names, types and allowed values.
+def register(game: Game[Any, Any]) -> Game[Any, Any]:
+    """Add a game to the registry (games of installed packages are found by themselves)."""
+    from pakka import plugins
 
-    Unknown names and bad values raise :class:`PakkaError` naming what is allowed.
-    """
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    values: dict[str, Any] = {}
-    for key, raw in data.items():
-        if key not in fields:
-            raise PakkaError(f"unknown option {key!r}; options are: {', '.join(fields) or 'none'}")
-        values[key] = _coerce_option(key, hints[key], raw, from_text)
-    try:
-        return cls(**values)
-    except (TypeError, ValueError) as exc:
-        raise PakkaError(str(exc)) from exc
+    return plugins.register(game)
 
 
-def _coerce_option(key: str, hint: Any, raw: Any, from_text: bool) -> Any:
-    origin = typing.get_origin(hint)
-    if origin is Literal:
-        allowed = typing.get_args(hint)
-        if raw in allowed:
-            return raw
-        if from_text:
-            for a in allowed:
-                if str(a) == str(raw):
-                    return a
-        raise PakkaError(f"option {key} must be one of {', '.join(map(str, allowed))}, not {raw!r}")
-    if hint is bool:
-        if isinstance(raw, bool):
-            return raw
-        if from_text and str(raw).lower() in _TRUE | _FALSE:
-            return str(raw).lower() in _TRUE
-        raise PakkaError(f"option {key} is on or off (true/false), not {raw!r}")
-    if hint is int:
-        if isinstance(raw, int) and not isinstance(raw, bool):
-            return raw
-        if from_text:
-            try:
-                return int(str(raw))
-            except ValueError:
-                pass
-        raise PakkaError(f"option {key} must be a whole number, not {raw!r}")
-    if origin in (types.UnionType, typing.Union):
-        for arg in typing.get_args(hint):
-            if arg is type(None) and raw in (None, "none", "None"):
-                return None
-            try:
-                return _coerce_option(key, arg, raw, from_text)
-            except PakkaError:
-                continue
-        raise PakkaError(f"option {key} cannot take {raw!r}")
-    return raw
-
-
-def option_variants(game: Game) -> list[Any]:
-    """Default options plus one variant per non-default flag value (for the generic suite).
-
-    ``bool`` fields are flipped, every other ``Literal`` value is tried, and other fields
-    take the values in ``info.option_samples``.
-    """
-    cls = game.Options
-    hints = typing.get_type_hints(cls)
-    default = cls()
-    variants = [default]
-    for f in dataclasses.fields(cls):
-        hint = hints[f.name]
-        current = getattr(default, f.name)
-        if hint is bool:
-            values: tuple[Any, ...] = (not current,)
-        elif typing.get_origin(hint) is Literal:
-            values = tuple(v for v in typing.get_args(hint) if v != current)
-        else:
-            values = tuple(v for v in game.info.option_samples.get(f.name, ()) if v != current)
-        variants += [dataclasses.replace(default, **{f.name: v}) for v in values]
-    return variants
-
-
-# --- registry ---------------------------------------------------------------------------
-
-_REGISTRY: dict[str, Game] = {}
-_GAME_MODULES = (
-    "pakka.games.anarchy",
-    "pakka.games.pentagrammi",
-    "pakka.games.norlanninnakki",
-    "pakka.games.guandan",
-)
-_loaded = False
-
-
-def register(game: Game) -> Game:
-    """Add a game to the registry under ``game.info.name``."""
-    _REGISTRY[game.info.name] = game
-    return game
-
-
-def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for module in _GAME_MODULES:
-        importlib.import_module(module)
-
-
-def get(name: str) -> Game:
+def get(name: str) -> Game[Any, Any]:
     """The registered game called ``name``."""
-    _load()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise UnknownGame(
-            f"unknown game {name!r}; games are: {', '.join(names()) or 'none'}"
-        ) from None
+    from pakka import plugins
+
+    return plugins.game(name)
 
 
 def names() -> list[str]:
     """Names of all registered games, sorted."""
-    _load()
-    return sorted(_REGISTRY)
+    from pakka import plugins
+
+    return plugins.names()
 
 
 # --- helpers ----------------------------------------------------------------------------
-
-
-def options_json(options: Any) -> JSON:
-    """Options as a JSON object; computed once per (frozen, hashable) Options value.
-
-    ``dataclasses.asdict`` deep-copies on every call, which showed up in bots' play-outs;
-    options hold only flat values, so a shallow copy of the cached dict is enough.
-    """
-    return dict(_options_json(options))
-
-
-@functools.lru_cache(maxsize=256)
-def _options_json(options: Any) -> JSON:
-    return dataclasses.asdict(options)
 
 
 def shuffle(items: list[Any], rng: random.Random) -> None:

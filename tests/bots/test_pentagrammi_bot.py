@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from pakka import bots
 from pakka.bots.heuristic import pentagrammi as H
 from pakka.bots.search import Budget
-from pakka.cards import parse_card
+from pakka.cards import parse_card, parse_cards
+from pakka.engine import Observation
 from pakka.games import get
-from pakka.games.pentagrammi import PassCards, Play
+from pakka.games.pentagrammi import (
+    PassCards,
+    PentagrammiOptions,
+    PentagrammiPlayer,
+    PentagrammiTable,
+    PentagrammiView,
+    Play,
+    legal_cards,
+)
+from pakka.games.pentagrammi.views import NO_PASSING, TrickCard
 
 GAME = get("pentagrammi")
 TINY = Budget(worlds=1, max_candidates=2)
@@ -60,43 +69,52 @@ def position(
     leader: int,
     trick: list[tuple[int, str]],
     played: dict[int, str] | None = None,
-) -> dict[str, Any]:
-    """A play-phase observation for ``seat`` (only what the heuristic reads is filled in)."""
+    phase: str = "play",
+) -> PentagrammiView:
+    """A view for ``seat`` in the play phase (or ``phase``), the rest of the table plain."""
     played = played or {}
     led = next((parse_card(c).suit for _, c in trick if c != "JK"), None)
-    return {
-        "seat": seat,
-        "phase": "play",
-        "hand": hand.split(),
-        "players": [
-            {
-                "seat": s,
-                "cards": 11,
-                "played": played.get(s, "").split(),
-                "voids": [],
-                "points": 0,
-                "tricks": 0,
-                "passed": True,
-            }
+    return Observation(
+        game="pentagrammi",
+        seat=seat,
+        players_count=5,
+        deal=1,
+        phase=phase,
+        to_act=(seat,),
+        hand=tuple(parse_cards(hand)),
+        players=tuple(
+            PentagrammiPlayer(
+                seat=s,
+                cards=11,
+                passed=True,
+                points=0,
+                tricks=0,
+                played=tuple(parse_cards(played.get(s, ""))),
+                voids=(),
+            )
             for s in range(5)
-        ],
-        "table": {
-            "leader": leader,
-            "led": led,
-            "trick": [{"seat": s, "card": c} for s, c in trick],
-            "turn": seat,
-            "passing": {"given": None, "received": None},
-        },
-    }
+        ),
+        table=PentagrammiTable(
+            dealer=0,
+            leader=leader,
+            turn=seat,
+            led=led,
+            trick=tuple(TrickCard(seat=s, card=parse_card(c)) for s, c in trick),
+            passing=NO_PASSING,
+            deals=1,
+            deal_points=(),
+        ),
+        scores=(0,) * 5,
+        history=(),
+        options=PentagrammiOptions(deals=1),
+        result=None,
+    )
 
 
-def choose(obs: dict[str, Any]) -> str:
-    hand = [parse_card(c) for c in obs["hand"]]
-    trick = [parse_card(t["card"]) for t in obs["table"]["trick"]]
-    from pakka.games.pentagrammi import legal_cards
-
-    legal = [Play(c) for c in legal_cards(hand, trick)]
-    return str(H.POLICY.choose(obs, legal, random.Random(0)))
+def choose(obs: PentagrammiView) -> str:
+    trick = [t.card for t in obs.table.trick]
+    legal = [Play(c) for c in legal_cards(obs.hand or (), trick)]
+    return str(H.KIT.policy.choose(obs, legal, random.Random(0)))
 
 
 def test_follows_low_when_an_opposite_is_winning() -> None:
@@ -126,11 +144,10 @@ def test_leads_the_highest_card_left_in_a_suit() -> None:
 
 def test_passes_low_side_cards_and_keeps_spades_and_aces() -> None:
     hand = "SA SK S9 S4 HA HK H5 D2 D3 CQ JK"
-    obs = {"seat": 0, "phase": "pass", "hand": hand.split(), **position(0, hand, 0, [])}
-    obs["phase"] = "pass"
+    obs = position(0, hand, 0, [], phase="pass")
     cards = [parse_card(c) for c in hand.split()]
     legal = [PassCards(a, b) for a in cards for b in cards if a != b]
-    action = H.POLICY.choose(obs, legal, random.Random(0))
+    action = H.KIT.policy.choose(obs, legal, random.Random(0))
     assert isinstance(action, PassCards)
     passed = {str(action.left), str(action.right)}
     assert passed == {"D2", "D3"}

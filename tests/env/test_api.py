@@ -42,7 +42,7 @@ def test_anarchy_parallel_api(players: int) -> None:
 def test_every_registered_game_has_an_environment() -> None:
     import pakka.games
 
-    assert set(pakka.games.names()) <= set(pakka.env.CODECS)
+    assert set(pakka.games.names()) <= set(pakka.env.environments())
 
 
 def test_illegal_index_raises_and_changes_nothing() -> None:

@@ -14,14 +14,17 @@ import pakka.games
 from pakka.cards import Card, parse_cards
 from pakka.engine import IllegalAction
 from pakka.errors import PakkaError
+from pakka.events import CardsPassed, Committed
 from pakka.games.pentagrammi import (
     PassCards,
     PentagrammiOptions,
     PentagrammiState,
     Play,
+    PlayStarted,
     legal_cards,
     trick_winner,
 )
+from pakka.options import option_specs
 from tests.conformance.test_pentagrammi import LAYOUT, after_pass, new_deal, play
 
 GAME = pakka.games.get("pentagrammi")
@@ -49,7 +52,10 @@ def test_registered_with_full_info() -> None:
     info = GAME.info
     assert (info.min_players, info.max_players, info.default_players) == (5, 5, 5)
     assert info.simultaneous and info.hidden_information and info.has_chance
-    assert set(info.option_help) == {"deals", "tiebreak_cards", "first_dealer"}
+    specs = option_specs(GAME.Options)
+    assert [s.name for s in specs] == ["deals", "tiebreak_cards", "first_dealer"]
+    assert all(s.help for s in specs)
+    assert info.pass_offsets == (1, -1) and info.seat_direction == "clockwise"
     assert info.description
     assert len(GAME.deck(5, GAME.Options())) == 55
 
@@ -61,7 +67,7 @@ def test_registered_with_full_info() -> None:
         ({"deals": 21}, "deals must be 1-20"),
         ({"deals": "5"}, "whole number"),
         ({"tiebreak_cards": "tricks"}, "played_cards, dealt_hand"),
-        ({"first_dealer": 5}, "first_dealer must be a seat 0-4 or None, not 5"),
+        ({"first_dealer": 5}, "first_dealer must be a seat 0-4 or none, not 5"),
         ({"colour": 1}, "unknown option"),
     ],
 )
@@ -90,14 +96,14 @@ def test_wrong_player_count_is_refused() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"type": "play", "cards": ["S8", "S9"]}, "play takes 'cards': \\[\"S8\"\\]"),
-        ({"type": "play", "cards": "S8"}, "play takes 'cards'"),
-        ({"type": "pass_cards", "cards": ["S8"]}, "pass_cards takes 'cards'"),
+        ({"type": "play", "cards": ["S8", "S9"]}, "play takes exactly one card in 'cards'"),
+        ({"type": "play", "cards": "S8"}, "'cards' must be a list of card strings"),
+        ({"type": "pass_cards", "cards": ["S8"]}, "pass_cards takes exactly 2 cards in 'cards'"),
         ({"type": "play", "cards": ["X9"]}, "bad card 'X9'"),
-        ({"type": "play", "cards": ["RJ"]}, "RJ is not in this pack"),
-        ({"type": "bid", "bid": "x"}, "actions are play"),
+        ({"type": "play", "cards": ["RJ"]}, "RJ is not in the Pentagrammi pack"),
+        ({"type": "bid", "bid": "x"}, "unknown action type 'bid'; actions: play, pass_cards"),
         ("S8", "JSON object"),
-        ({"type": "play", "cards": [8]}, "play takes 'cards'"),
+        ({"type": "play", "cards": [8]}, "'cards' must be a list of card strings"),
     ],
 )
 def test_malformed_json_actions_are_illegal(data: object, message: str) -> None:
@@ -143,7 +149,15 @@ def test_observation_lists_public_play() -> None:
     assert table["dealer"] == 0 and table["leader"] == 3 and table["turn"] == 0
     assert table["led"] == "S"
     assert table["trick"] == [{"seat": 3, "card": "S3"}]
-    assert obs["history"] == [{"leader": 0, "cards": ["D9", "JK", "D2", "C2", "S2"], "winner": 3}]
+    assert obs["history"] == [
+        {
+            "type": "trick_won",
+            "winner": 3,
+            "cards": ["D9", "JK", "D2", "C2", "S2"],
+            "played_by": [0, 2, 4, 1, 3],
+            "scorers": [3, 0, 1],
+        }
+    ]
     assert [p["played"] for p in obs["players"]] == [["D9"], ["C2"], ["JK"], ["S2"], ["D2"]]
     assert [p["points"] for p in obs["players"]] == [1, 1, 0, 1, 0]
     assert [p["tricks"] for p in obs["players"]] == [0, 0, 0, 1, 0]
@@ -166,15 +180,15 @@ def test_pass_events_are_private() -> None:
     state = new_deal(LAYOUT)
     for seat in range(4):
         events = state.apply(seat, state.legal_actions(seat)[0])
-        private = [e for e in events if e.type == "pass_cards"]
-        assert private and private[0].seats == frozenset({seat})
+        assert events == [Committed(seat=seat)]  # the cards stay hidden until all have passed
     events = state.apply(4, state.legal_actions(4)[0])
-    passed = [e for e in events if e.type == "card_passed"]
+    passed = [e for e in events if isinstance(e, CardsPassed)]
     assert len(passed) == 10
     for e in passed:
-        assert e.seats == frozenset({e.data["from"], e.data["to"]})
-        assert (e.data["to"] - e.data["from"]) % 5 in (1, 4)
-    assert events[-1].type == "play_started" and events[-1].data == {"leader": 0}
+        assert [s for s in range(5) if e.visible_to(s)] == sorted({e.seat, e.to})
+        assert not e.visible_to(None)
+        assert (e.to - e.seat) % 5 in (1, 4) and len(e.cards) == 1
+    assert events[-1] == PlayStarted(leader=0)
 
 
 def test_trick_and_deal_events() -> None:
@@ -182,9 +196,11 @@ def test_trick_and_deal_events() -> None:
     play(state, "D9", "JK", "D2", "C2")
     events = state.apply(3, Play(card("S2")))
     won = [e for e in events if e.type == "trick_won"]
-    assert won[0].data == {
+    assert won[0].to_json() == {
+        "type": "trick_won",
         "winner": 3,
         "cards": ["D9", "JK", "D2", "C2", "S2"],
+        "played_by": [0, 2, 4, 1, 3],
         "scorers": [3, 0, 1],
     }
 

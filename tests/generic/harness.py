@@ -19,6 +19,7 @@ import pytest
 from pakka.cards import Card, parse_card
 from pakka.engine import JSON, Action, Game, IllegalAction, State
 from pakka.errors import NotationError
+from pakka.events import Event
 
 ENVELOPE = {
     "game",
@@ -127,8 +128,17 @@ class Checker:
             visible = st.visible_locations(seat)
             now = {c for name in visible for c in locs.get(name, ())}
             self.seen[seat] |= now
+            view = st.view(seat)
             obs = st.observation(seat)
-            assert set(obs) >= ENVELOPE, f"step {step}: envelope lacks {ENVELOPE - set(obs)}"
+            assert obs == view.to_json(), f"step {step}: observation is not its view's JSON"
+            assert set(obs) == ENVELOPE, f"step {step}: envelope differs: {set(obs) ^ ENVELOPE}"
+            again = json.loads(json.dumps(obs))
+            assert st.game.view_from_json(again) == view, (
+                f"step {step}: seat {seat}'s view does not survive its JSON"
+            )
+            assert all(e.visible_to(seat) for e in view.history), (
+                f"step {step}: seat {seat}'s history holds an event hidden from it"
+            )
             assert obs["seat"] == seat and obs["to_act"] == sorted(st.to_act())
             json.dumps(obs)  # JSON-ready
             leaked = card_tokens(obs) - self.seen[seat]
@@ -197,6 +207,7 @@ class Checker:
             assert det.observation(seat) == obs, (
                 f"step {step}: determinize({seat}) changes the seat's observation"
             )
+            assert det.view(seat) == st.view(seat)
             self.conserved(det, step)
             assert det.to_act() == st.to_act()
             locs, dlocs = st.card_locations(), det.card_locations()
@@ -208,6 +219,18 @@ class Checker:
             legal = det.legal_actions(actor)
             assert legal, f"step {step}: determinized state has no legal action"
             det.apply(actor, rng.choice(legal))  # a search bot can play on from it
+
+
+def check_events(game: Game, events: list[Event], step: int) -> None:
+    """Every event is one the game declares, and survives its JSON."""
+    for event in events:
+        assert isinstance(event, Event), f"step {step}: {event!r} is not an Event"
+        declared = game.event_types.get(event.type)
+        assert declared is type(event), (
+            f"step {step}: {type(event).__name__} ({event.type!r}) is not in event_types"
+        )
+        data = json.loads(json.dumps(event.to_json()))
+        assert declared.from_json(data) == event, f"step {step}: {event!r} changes in JSON"
 
 
 def random_action(state: State, rng: random.Random) -> tuple[int, Action]:
@@ -228,11 +251,13 @@ def play_checked(
         checker.all_steps(step, rng)
         random.seed(rng.random())  # the global RNG must not matter
         seat, action = random_action(state, rng)
-        state.apply(seat, action)
+        check_events(game, state.apply(seat, action), step)
         step += 1
     checker.conserved(state, step)
     checker.private(step)
     checker.replays(step)
+    longest = game.info.max_match_length
+    assert longest is None or step <= longest, f"{step} actions, more than {longest}"
     assert state.to_act() == frozenset()
     assert all(state.legal_actions(s) == [] for s in range(players))
     with pytest.raises(IllegalAction, match="over"):

@@ -18,7 +18,7 @@ def _cases() -> list[object]:
     games: list[Game] = [TOY] + [pakka.games.get(n) for n in pakka.games.names()]
     cases = []
     for game in games:
-        variants = option_variants(game)
+        variants = option_variants(game.Options)
         for players in game.info.player_counts:
             for i, options in enumerate(variants):
                 # every variant at the default player count, defaults at every count

@@ -13,21 +13,35 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from pakka.cards import SUITS, Card, parse_card
+from pakka.cards import SUITS, Card, sorted_cards
 from pakka.engine import (
     JSON,
     Action,
-    Event,
     Game,
     GameInfo,
     IllegalAction,
     MatchResult,
+    Observation,
+    Options,
+    PlayerView,
     State,
-    hand_json,
+    TableView,
+    ViewTypes,
     ranks_from_scores,
+    read_cards,
 )
+from pakka.events import (
+    Committed,
+    DealScored,
+    DealStarted,
+    Event,
+    MatchOver,
+    TrickWon,
+    event_table,
+)
+from pakka.options import option
 
 HAND = 4
 
@@ -42,6 +56,12 @@ class Bid(Action):
 
     def to_json(self) -> JSON:
         return {"type": "bid", "bid": self.bid}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Bid:
+        if data.get("bid") not in ("high", "low"):
+            raise IllegalAction(None, data, "bid high or low")
+        return cls(data["bid"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,16 +79,55 @@ class Commit(Action):
     def to_json(self) -> JSON:
         return {"type": "play", "cards": [str(self.card)]}
 
+    @classmethod
+    def from_json(cls, data: JSON) -> Commit:
+        return cls(read_cards(data, 1)[0])
+
 
 @dataclass(frozen=True)
-class ToyOptions:
-    deals: int = 2
-    tie: Literal["dead", "split"] = "dead"
-    """``dead``: tied top cards go to the dead pile; ``split``: each tied card wins itself."""
+class ToyOptions(Options):
+    deals: int = option(2, help="deals in a match", range=(1, 10), samples=(1, 3))
+    tie: Literal["dead", "split"] = option(
+        "dead", help="dead: tied top cards go to the dead pile; split: each wins itself"
+    )
 
 
-class ToyState(State):
-    def __init__(self, game: Game, players: int, options: Any, seed: int, deck: list[Card] | None):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BidMade(Event):
+    type: ClassVar[str] = "bid"
+    seat: int
+    bid: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToyPlayer(PlayerView):
+    cards: int
+    committed: bool
+    bid: str | None
+    won: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ToyTable(TableView):
+    dealer: int
+    my_commit: Card | None
+    last_round: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    stock: int
+
+
+ToyView = Observation[ToyTable, ToyPlayer, ToyOptions]
+
+
+class ToyState(State[ToyOptions, ToyView]):
+    def __init__(
+        self,
+        game: Game[ToyOptions, Any],
+        players: int,
+        options: ToyOptions,
+        seed: int,
+        deck: list[Card] | None,
+    ):
         super().__init__(game, players, options, seed, deck)
         self.deal_no = 0
         self.dealer = 0
@@ -80,7 +139,7 @@ class ToyState(State):
         self.committed: list[Card | None] = []
         self.won: list[list[Card]] = []
         self.dead: list[Card] = []
-        self.last_round: list[str] = []
+        self.last_round: list[Card] = []
         self._start_deal(deck)
 
     def _start_deal(self, deck: list[Card] | None) -> None:
@@ -126,11 +185,11 @@ class ToyState(State):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Bid):
             self.bids[seat] = action.bid
-            return [Event("bid", {"seat": seat, "bid": action.bid})]
+            return [BidMade(seat=seat, bid=action.bid)]
         assert isinstance(action, Commit)
         self.hands[seat].remove(action.card)
         self.committed[seat] = action.card
-        events = [Event("committed", {"seat": seat})]
+        events: list[Event] = [Committed(seat=seat)]
         if all(c is not None for c in self.committed):
             events += self._resolve()
         return events
@@ -146,9 +205,11 @@ class ToyState(State):
                 self.won[s].append(c)
         else:
             self.dead += cards
-        self.last_round = [str(c) for c in cards]
+        self.last_round = cards
         self.committed = [None] * self.players
-        events = [Event("round", {"cards": self.last_round, "winners": tops})]
+        winner = tops[0] if len(tops) == 1 else None
+        played_by = tuple(range(self.players))
+        events: list[Event] = [TrickWon(winner=winner, cards=tuple(cards), played_by=played_by)]
         if not self.hands[0]:
             events += self._score_deal()
         return events
@@ -157,41 +218,52 @@ class ToyState(State):
         return len(self.won[seat]) // self.players
 
     def _score_deal(self) -> list[Event]:
+        before = list(self.scores)
         for s in range(self.players):
             taken = self._rounds_taken(s)
             self.scores[s] += taken if self.bids[s] == "high" else HAND - taken
+        gained = tuple(a - b for a, b in zip(self.scores, before, strict=True))
         self.deal_no += 1
+        events: list[Event] = [
+            DealScored(deal=self.deal_no, scores=gained, totals=tuple(self.scores))
+        ]
         if self.deal_no < self.options.deals:
             self.dealer = (self.dealer + 1) % self.players
             self._start_deal(None)
-        return [Event("deal_scored", {"scores": list(self.scores)})]
+            return [*events, DealStarted(deal=self.deal_no + 1, dealer=self.dealer)]
+        result = self._result()
+        return [
+            *events,
+            MatchOver(scores=result.scores, ranks=result.ranks, winners=tuple(result.winners)),
+        ]
 
-    def _observation(self, seat: int | None) -> JSON:
-        return {
-            "deal": self.deal_no,
-            "phase": self.phase,
-            "hand": None if seat is None else hand_json(self.hands[seat]),
-            "players": [
-                {
-                    "seat": s,
-                    "cards": len(self.hands[s]),
-                    "committed": self.committed[s] is not None,
-                    "bid": self.bids[s],
-                    "won": hand_json(self.won[s]),
-                }
+    def _view(self, seat: int | None) -> ToyView:
+        mine = None if seat is None else self.committed[seat]
+        view: ToyView = self.envelope(
+            seat,
+            deal=self.deal_no,
+            phase=self.phase,
+            hand=None if seat is None else tuple(sorted_cards(self.hands[seat])),
+            players=tuple(
+                ToyPlayer(
+                    seat=s,
+                    cards=len(self.hands[s]),
+                    committed=self.committed[s] is not None,
+                    bid=self.bids[s],
+                    won=tuple(sorted_cards(self.won[s])),
+                )
                 for s in range(self.players)
-            ],
-            "table": {
-                "dealer": self.dealer,
-                "my_commit": None
-                if seat is None or self.committed[seat] is None
-                else str(self.committed[seat]),
-                "last_round": self.last_round,
-                "dead": hand_json(self.dead),
-                "stock": len(self.stock),
-            },
-            "scores": list(self.scores),
-        }
+            ),
+            table=ToyTable(
+                dealer=self.dealer,
+                my_commit=mine,
+                last_round=tuple(self.last_round),
+                dead=tuple(sorted_cards(self.dead)),
+                stock=len(self.stock),
+            ),
+            scores=tuple(self.scores),
+        )
+        return view
 
     def _is_over(self) -> bool:
         return self.deal_no >= self.options.deals
@@ -199,8 +271,7 @@ class ToyState(State):
     def _result(self) -> MatchResult:
         return MatchResult(tuple(self.scores), ranks_from_scores(self.scores))
 
-    def _clone_into(self, new: State) -> None:
-        assert isinstance(new, ToyState)
+    def _clone_into(self, new: ToyState) -> None:
         new.scores = list(self.scores)
         new.hands = [list(h) for h in self.hands]
         new.stock = list(self.stock)
@@ -221,6 +292,7 @@ class ToyState(State):
             "committed": [None if c is None else str(c) for c in self.committed],
             "won": [[str(c) for c in w] for w in self.won],
             "dead": [str(c) for c in self.dead],
+            "last_round": [str(c) for c in self.last_round],
             "shuffles": self.shuffles,
         }
 
@@ -239,7 +311,7 @@ class ToyState(State):
         return public | {f"hand:{seat}", f"committed:{seat}"}
 
 
-class ToyGame(Game):
+class ToyGame(Game[ToyOptions, ToyState]):
     info = GameInfo(
         name="toy",
         title="High or Low",
@@ -249,60 +321,52 @@ class ToyGame(Game):
         simultaneous=True,
         hidden_information=True,
         score_bounds=(0, 40),
-        option_samples={"deals": (1, 3)},
+        max_match_length=10 * (4 + 4 * 4),
+        description="Bid high or low, then play four rounds at once.",
     )
     Options = ToyOptions
+    action_types = (Bid, Commit)
+    event_types = event_table(BidMade, Committed, TrickWon, DealScored, DealStarted, MatchOver)
+    view_types = ViewTypes(table=ToyTable, player=ToyPlayer)
     state_class: type[ToyState] = ToyState
 
-    def _new_state(self, players: int, options: Any, seed: int, deck: list[Card] | None) -> State:
+    def _new_state(
+        self, players: int, options: ToyOptions, seed: int, deck: list[Card] | None
+    ) -> ToyState:
         return self.state_class(self, players, options, seed, deck)
 
-    def deck(self, players: int, options: Any) -> list[Card]:
+    def deck(self, players: int, options: ToyOptions) -> list[Card]:
         return [Card(s, r) for s in SUITS for r in range(2, 7)]
 
-    def action_from_json(self, data: Any) -> Action:
-        if not isinstance(data, dict):
-            raise IllegalAction(None, data, "an action is a JSON object with a 'type'")
-        kind = data.get("type")
-        try:
-            if kind == "bid" and data["bid"] in ("high", "low"):
-                return Bid(data["bid"])
-            if kind == "play" and isinstance(data["cards"], list) and len(data["cards"]) == 1:
-                return Commit(parse_card(data["cards"][0]))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise IllegalAction(None, data, f"malformed action: {exc}") from None
-        raise IllegalAction(None, data, "actions are bid (high/low) or play (one card)")
-
-    def determinize(self, observation: JSON, rng: random.Random) -> State:
-        obs = observation
-        n = obs["players_count"]
-        seat = obs["seat"]
+    def _determinize(self, view: ToyView, rng: random.Random) -> ToyState:
+        n = view.players_count
+        seat = view.seat
         state = object.__new__(self.state_class)
-        State.__init__(state, self, n, self.Options(**obs["options"]), rng.randrange(2**63), None)
+        State.__init__(state, self, n, view.options, rng.randrange(2**63), None)
         state.log = None
-        state.deal_no = obs["deal"]
-        state.dealer = obs["table"]["dealer"]
-        state.scores = list(obs["scores"])
-        state.shuffles = obs["deal"] + 1
-        state.bids = [p["bid"] for p in obs["players"]]
-        state.won = [[parse_card(c) for c in p["won"]] for p in obs["players"]]
-        state.dead = [parse_card(c) for c in obs["table"]["dead"]]
-        state.last_round = list(obs["table"]["last_round"])
+        state.deal_no = view.deal
+        state.dealer = view.table.dealer
+        state.scores = list(view.scores)
+        state.shuffles = view.deal + 1
+        state.bids = [p.bid for p in view.players]
+        state.won = [list(p.won) for p in view.players]
+        state.dead = list(view.table.dead)
+        state.last_round = list(view.table.last_round)
         known = Counter(c for w in state.won for c in w) + Counter(state.dead)
-        hand = [parse_card(c) for c in obs["hand"]] if seat is not None else []
-        mine = parse_card(obs["table"]["my_commit"]) if obs["table"]["my_commit"] else None
+        hand = list(view.hand or ())
+        mine = view.table.my_commit
         known += Counter(hand) + Counter([mine] if mine else [])
         unknown = list((Counter(self.deck(n, state.options)) - known).elements())
         rng.shuffle(unknown)
         state.hands = []
         state.committed = []
-        for s, p in enumerate(obs["players"]):
+        for s, p in enumerate(view.players):
             if s == seat:
                 state.hands.append(hand)
                 state.committed.append(mine)
                 continue
-            state.hands.append([unknown.pop() for _ in range(p["cards"])])
-            state.committed.append(unknown.pop() if p["committed"] else None)
+            state.hands.append([unknown.pop() for _ in range(p.cards)])
+            state.committed.append(unknown.pop() if p.committed else None)
         state.stock = unknown
         return state
 

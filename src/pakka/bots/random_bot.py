@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pakka.bots.base import JSON, Bot, RandomPolicy
+from pakka.bots.base import Bot, RandomPolicy, View
 from pakka.engine import Action
 
 
 class RandomBot(Bot):
     level = "random"
 
-    def act(self, observation: JSON, legal_actions: Sequence[Action]) -> Action:
-        return RandomPolicy().choose(observation, legal_actions, self.rng)
+    def decide(self, view: View, legal_actions: Sequence[Action]) -> Action:
+        return RandomPolicy().choose(view, legal_actions, self.rng)

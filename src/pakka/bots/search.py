@@ -25,16 +25,18 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from pakka.bots.base import JSON, Bot, Policy, play_to_deal_end
+from pakka.bots.base import Bot, Policy, View, play_to_deal_end
 from pakka.engine import Action, Game, State
 
-Value = Callable[[State, int], float]
+Value = Callable[[State[Any, Any], int], float]
+"""How good the end of a deal is for a seat (higher is better)."""
 
 
-def score_margin(state: State, seat: int) -> float:
+def score_margin(state: State[Any, Any], seat: int) -> float:
     """Default value: own score minus the mean of the others (higher is better)."""
-    scores = state.observation(None)["scores"]
+    scores = state.view(None).scores
     if not scores:
         return 0.0
     others = [s for i, s in enumerate(scores) if i != seat]
@@ -95,7 +97,7 @@ class PimcBot(Bot):
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any, Any],
         policy: Policy,
         value: Value = score_margin,
         seed: int | None = None,
@@ -108,7 +110,7 @@ class PimcBot(Bot):
         self.budget = budget or Budget()
         self.last_stats: dict[str, float] = {}
 
-    def candidates(self, obs: JSON, legal: Sequence[Action]) -> list[Action]:
+    def candidates(self, obs: View, legal: Sequence[Action]) -> list[Action]:
         """The actions to compare, the heuristic's move first (subclasses rank their own)."""
         first = self.policy.choose(obs, legal, self.rng)
         rest = [a for a in legal if a != first]
@@ -116,14 +118,15 @@ class PimcBot(Bot):
             rest = self.rng.sample(rest, self.budget.max_candidates - 1)
         return [first, *rest]
 
-    def rollout(self, sim: State, rng: random.Random) -> None:
+    def rollout(self, sim: State[Any, Any], rng: random.Random) -> None:
         """Play ``sim`` to the end of the deal (games with a faster path override this)."""
         play_to_deal_end(sim, self.policy, rng)
 
-    def act(self, observation: JSON, legal_actions: Sequence[Action]) -> Action:
+    def decide(self, observation: View, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        seat = observation["seat"]
+        seat = observation.seat
+        assert seat is not None, "a spectator does not act"
         cands = self.candidates(observation, legal_actions)
         if len(cands) == 1:
             self.last_stats = {"worlds": 0, "candidates": 1}
@@ -149,7 +152,12 @@ class PimcBot(Bot):
 
 
 def rollout_value(
-    game: Game, state: State, seat: int, policy: Policy, value: Value, rng: random.Random
+    game: Game[Any, Any],
+    state: State[Any, Any],
+    seat: int,
+    policy: Policy,
+    value: Value,
+    rng: random.Random,
 ) -> float:
     """Value of ``state`` for ``seat`` after playing the deal out (used by tests and hints)."""
     sim = state.clone()

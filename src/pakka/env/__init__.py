@@ -17,38 +17,39 @@ from __future__ import annotations
 
 from typing import Any
 
+import pakka.games
+from pakka import plugins
 from pakka.env.aec import REWARD_MODES, PakkaAECEnv, PakkaParallelEnv
-from pakka.env.anarchy import AnarchyCodec
 from pakka.env.codec import Codec
-from pakka.env.guandan import GuandanCodec
-from pakka.env.norlanninnakki import NorlanninnakkiCodec
-from pakka.env.pentagrammi import PentagrammiCodec
-from pakka.errors import UnknownGame
+from pakka.errors import PakkaError, UnknownGame
 
 __all__ = [
-    "CODECS",
     "REWARD_MODES",
     "Codec",
     "PakkaAECEnv",
     "PakkaParallelEnv",
     "codec",
+    "codec_class",
+    "environments",
     "make",
     "parallel_env",
 ]
 
-CODECS: dict[str, type[Codec]] = {
-    c.game_name: c for c in (AnarchyCodec, GuandanCodec, NorlanninnakkiCodec, PentagrammiCodec)
-}
-"""The codec class of every game with an environment."""
+
+def codec_class(game: str) -> type[Codec]:
+    """The codec class a game brings (its ``pakka.codecs`` entry point)."""
+    name = pakka.games.get(game).name
+    found = plugins.companion("codecs", name)
+    if found is None:
+        raise UnknownGame(f"no environment for {game!r}; environments: {', '.join(environments())}")
+    if not (isinstance(found, type) and issubclass(found, Codec)):
+        raise PakkaError(f"{plugins.describe('codecs', name)} is not a Codec class: {found!r}")
+    return found
 
 
-def _codec_cls(game: str) -> type[Codec]:
-    try:
-        return CODECS[game]
-    except KeyError:
-        raise UnknownGame(
-            f"no environment for {game!r}; environments: {', '.join(sorted(CODECS))}"
-        ) from None
+def environments() -> list[str]:
+    """The games that bring an environment (a codec)."""
+    return [g for g in pakka.games.names() if plugins.companion("codecs", g) is not None]
 
 
 def codec(game: str, players: int | None = None, **options: Any) -> Codec:
@@ -65,7 +66,7 @@ def make(
 ) -> PakkaAECEnv:
     """The AEC environment of ``game`` (``players`` where the game allows several sizes;
     ``reward`` one of :data:`REWARD_MODES`; ``options`` the game's ``Options`` fields)."""
-    return PakkaAECEnv(_codec_cls(game), players, render_mode, reward, **options)
+    return PakkaAECEnv(codec_class(game), players, render_mode, reward, **options)
 
 
 def parallel_env(
@@ -76,4 +77,4 @@ def parallel_env(
     **options: Any,
 ) -> PakkaParallelEnv:
     """The Parallel environment of ``game`` (meant for Anarchy's simultaneous tricks)."""
-    return PakkaParallelEnv(_codec_cls(game), players, render_mode, reward, **options)
+    return PakkaParallelEnv(codec_class(game), players, render_mode, reward, **options)

@@ -85,6 +85,7 @@ class _Core:
         self.pending: list[tuple[int, ...]] = []
         self._seeder: random.Random | None = None
         self._cache: dict[int, tuple[int, Any, Any]] = {}
+        self._json: dict[int, tuple[int, dict[str, Any]]] = {}
 
     def new_match(self, seed: int | None) -> None:
         if seed is not None:
@@ -97,12 +98,13 @@ class _Core:
         self.state = self.game.new_match(self.players, self.options, seed=match_seed)
         self.pending = [() for _ in range(self.players)]
         self._cache = {}
+        self._json = {}
         self._standing = self._centered()
 
     def _centered(self) -> list[float]:
         st = self.state
         assert st is not None
-        values = self.codec.standing(st.observation(None)["scores"])
+        values = self.codec.standing(st.view(None).scores)
         mean = sum(values) / len(values)
         return [v - mean for v in values]
 
@@ -119,8 +121,19 @@ class _Core:
         self._standing = now
         return out
 
+    def view(self, seat: int) -> Any:
+        """The seat's typed view (cached until the state changes)."""
+        return self._entry(seat)[1]
+
     def raw(self, seat: int) -> dict[str, Any]:
-        raw: dict[str, Any] = self._entry(seat)[1]
+        """The seat's observation as JSON (for ``info``)."""
+        st = self.state
+        assert st is not None
+        hit = self._json.get(seat)
+        if hit is None or hit[0] != st._version:
+            hit = (st._version, self.view(seat).to_json())
+            self._json[seat] = hit
+        raw: dict[str, Any] = hit[1]
         return raw
 
     def seqs(self, seat: int) -> Any:
@@ -133,15 +146,14 @@ class _Core:
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == key:
             return hit
-        raw = st.observation(seat)
-        seqs = self.codec.state_sequences(st, seat, raw)
-        entry = (key, raw, seqs)
+        view = st.view(seat)
+        seqs = self.codec.state_sequences(st, seat, view)
+        entry = (key, view, seqs)
         self._cache[seat] = entry
         return entry
 
     def observe(self, seat: int) -> Obs:
-        raw = self.raw(seat)
-        vec: Vector = self.codec.observe(raw, self.pending[seat])
+        vec: Vector = self.codec.observe(self.view(seat), self.pending[seat])
         mask: Mask = self.codec.mask(self.seqs(seat), self.pending[seat])
         return {"observation": vec, "action_mask": mask}
 
@@ -178,10 +190,10 @@ class _Core:
         st = self.state
         if st is None:
             return "(no match)"
-        obs = st.observation(None)
+        obs = st.view(None)
         return (
-            f"{obs['game']} deal {obs['deal']} phase {obs['phase']} to act {obs['to_act']} "
-            f"scores {obs['scores']}"
+            f"{obs.game} deal {obs.deal} phase {obs.phase} to act {list(obs.to_act)} "
+            f"scores {list(obs.scores)}"
         )
 
 

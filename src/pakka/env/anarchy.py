@@ -20,6 +20,7 @@ class AnarchyCodec(Codec):
     game_name: ClassVar[str] = "anarchy"
     version: ClassVar[str] = "anarchy-2"
     score_scale: ClassVar[float] = 100
+    parallel: ClassVar[bool] = True
     encoding_doc: ClassVar[str] = """\
 **Indices.** `0..9` choose a contract (in the order `cards black red best spades hearts
 clubs diamonds over under`); `10..62` are the 53 card values (`S2..SA`, `H2..HA`,

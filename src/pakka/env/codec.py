@@ -10,8 +10,8 @@ action only when the decision is complete.  :meth:`Codec.encode` gives the index
 of an engine action and :meth:`Codec.decode` its inverse; the tests check that the legal
 engine actions and the mask-reachable index sequences correspond one to one.
 
-The encoders read only the seat's JSON observation (``state.observation(seat)``), the one
-way information leaves a state; masks come from ``state.legal_actions(seat)``.
+The encoders read only the seat's typed view (``state.view(seat)``), the one way
+information leaves a state; masks come from ``state.legal_actions(seat)``.
 """
 
 from __future__ import annotations
@@ -25,17 +25,19 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pakka.cards import JOKER_SUIT, SUITS, Card, parse_card
-from pakka.engine import Action, MatchResult, State
+from pakka.engine import Action, MatchResult, Observation, State
 
 __all__ = [
     "Codec",
     "ObsLayout",
     "Segment",
+    "View",
     "card53",
     "pairwise_rewards",
 ]
 
-JSON = dict[str, Any]
+View = Observation[Any, Any, Any]
+"""Any game's typed view (each codec reads its own game's)."""
 Mask = NDArray[np.int8]
 Vector = NDArray[np.float32]
 
@@ -163,6 +165,8 @@ class Codec(ABC):
     """``reward="score"``: the standing of a seat is its match score divided by this
     (negated when lower scores are better, ``score_sign = -1``)."""
     score_sign: ClassVar[float] = 1.0
+    parallel: ClassVar[bool] = False
+    """The game is mostly simultaneous steps and its Parallel environment is documented."""
 
     def __init__(self, players: int, options: Any) -> None:
         self.players = players
@@ -179,11 +183,11 @@ class Codec(ABC):
     def build_layout(self) -> ObsLayout: ...
 
     @abstractmethod
-    def fill(self, w: ObsWriter, obs: JSON, pending: Sequence[int]) -> None:
-        """Write the observation ``obs`` (of seat ``obs["seat"]``) into ``w``."""
+    def fill(self, w: ObsWriter, obs: Any, pending: Sequence[int]) -> None:
+        """Write the view ``obs`` (of seat ``obs.seat``) into ``w``."""
 
     @abstractmethod
-    def encode(self, obs: JSON, action: Action) -> tuple[int, ...]:
+    def encode(self, obs: Any, action: Action) -> tuple[int, ...]:
         """The index sequence (usually one index) that selects ``action``."""
 
     @abstractmethod
@@ -196,7 +200,7 @@ class Codec(ABC):
 
     # --- provided -----------------------------------------------------------------------------
 
-    def legal_sequences(self, obs: JSON, legal: Sequence[Action]) -> dict[tuple[int, ...], Action]:
+    def legal_sequences(self, obs: Any, legal: Sequence[Action]) -> dict[tuple[int, ...], Action]:
         """Every legal action keyed by its index sequence."""
         out: dict[tuple[int, ...], Action] = {}
         for a in legal:
@@ -207,9 +211,9 @@ class Codec(ABC):
         return out
 
     def state_sequences(
-        self, state: State, seat: int, obs: JSON
+        self, state: State[Any, Any], seat: int, obs: Any
     ) -> Mapping[tuple[int, ...], Action]:
-        """The legal index sequences of ``seat`` in ``state`` (``obs`` its observation);
+        """The legal index sequences of ``seat`` in ``state`` (``obs`` its view);
         empty when the seat may not act."""
         legal = state.legal_actions(seat)
         return self.legal_sequences(obs, legal) if legal else {}
@@ -241,7 +245,7 @@ class Codec(ABC):
             f"{allowed[:20]}{' ...' if len(allowed) > 20 else ''}"
         )
 
-    def decode(self, obs: JSON, legal: Sequence[Action], seq: Sequence[int]) -> Action:
+    def decode(self, obs: Any, legal: Sequence[Action], seq: Sequence[int]) -> Action:
         """The engine action a complete index sequence selects (``ValueError`` if none)."""
         seqs = self.legal_sequences(obs, legal)
         try:
@@ -249,7 +253,7 @@ class Codec(ABC):
         except KeyError:
             raise ValueError(f"indices {tuple(seq)} select no legal action") from None
 
-    def observe(self, obs: JSON, pending: Sequence[int] = ()) -> Vector:
+    def observe(self, obs: Any, pending: Sequence[int] = ()) -> Vector:
         w = self.layout.writer()
         self.fill(w, obs, pending)
         return w.vec
@@ -259,14 +263,13 @@ class Codec(ABC):
         return ""
 
     def standing(self, scores: Sequence[float]) -> list[float]:
-        """How well each seat stands (higher is better), from the observation's scores."""
+        """How well each seat stands (higher is better), from the view's scores."""
         return [self.score_sign * float(x) / self.score_scale for x in scores]
 
     def rewards(self, result: MatchResult) -> list[float]:
         return pairwise_rewards(result)
 
-    def rel(self, obs: JSON, seat: int | None) -> int:
+    def rel(self, obs: View, seat: int | None) -> int:
         """Seat number relative to the observer (0 = the observer, 1 = the next seat...)."""
-        assert seat is not None
-        me: int = obs["seat"]
-        return (seat - me) % self.players
+        assert seat is not None and obs.seat is not None
+        return (seat - obs.seat) % self.players

@@ -7,8 +7,8 @@ from typing import ClassVar
 
 from pakka.cards import SUITS
 from pakka.engine import Action
-from pakka.env.codec import CARD53, JSON, Codec, ObsLayout, ObsWriter, card53
-from pakka.games.pentagrammi import PassCards, Play
+from pakka.env.codec import CARD53, Codec, ObsLayout, ObsWriter, card53
+from pakka.games.pentagrammi import PassCards, PentagrammiView, Play
 
 __all__ = ["PentagrammiCodec"]
 
@@ -61,48 +61,50 @@ it (seat+1, the left neighbour), and so on round the table.  Play order goes two
         )
         return lay
 
-    def fill(self, w: ObsWriter, obs: JSON, pending: Sequence[int]) -> None:
-        table = obs["table"]
-        deals = table["deals"]
-        w.cards("hand", obs["hand"], card53)
-        w.set("phase", PHASES.index(obs["phase"]))
-        w.set("deal", 0, obs["deal"] / deals)
-        w.set("dealer", self.rel(obs, table["dealer"]))
-        w.set("leader", self.rel(obs, table["leader"]))
-        for s in obs["to_act"]:
+    def fill(self, w: ObsWriter, obs: PentagrammiView, pending: Sequence[int]) -> None:
+        table = obs.table
+        deals = table.deals
+        w.cards("hand", obs.hand or (), card53)
+        w.set("phase", PHASES.index(obs.phase))
+        w.set("deal", 0, obs.deal / deals)
+        w.set("dealer", self.rel(obs, table.dealer))
+        w.set("leader", self.rel(obs, table.leader))
+        for s in obs.to_act:
             w.set("to_act", self.rel(obs, s))
-        led = table["led"]
+        led = table.led
         w.set("led", SUITS.index(led) if led else 4)
-        for t in table["trick"]:
-            w.cards("trick", [t["card"]], card53, row=self.rel(obs, t["seat"]))
-        for p in obs["players"]:
-            r = self.rel(obs, p["seat"])
-            if p["passed"]:
+        for t in table.trick:
+            w.cards("trick", [t.card], card53, row=self.rel(obs, t.seat))
+        for p in obs.players:
+            r = self.rel(obs, p.seat)
+            if p.passed:
                 w.set("passed", r)
-            w.cards("played", p["played"], card53, row=r)
-            for suit in p["voids"]:
+            w.cards("played", p.played, card53, row=r)
+            for suit in p.voids:
                 w.set("voids", SUITS.index(suit), row=r)
-            w.set("cards_left", r, p["cards"] / 11)
-            w.set("tricks", r, p["tricks"] / 11)
-            w.set("points", r, p["points"] / 11)
-        for s, score in enumerate(obs["scores"]):
+            w.set("cards_left", r, p.cards / 11)
+            w.set("tricks", r, p.tricks / 11)
+            w.set("points", r, p.points / 11)
+        for s, score in enumerate(obs.scores):
             w.set("scores", self.rel(obs, s), score / (11 * deals))
-        passing = table["passing"]
-        if passing["given"]:
-            w.cards("given", [passing["given"]["to_left"]], card53, row=0)
-            w.cards("given", [passing["given"]["to_right"]], card53, row=1)
-        if passing["received"]:
-            w.cards("got", [passing["received"]["from_left"]], card53, row=0)
-            w.cards("got", [passing["received"]["from_right"]], card53, row=1)
+        given, got = table.passing.given, table.passing.received
+        if given:
+            w.cards("given", [given.to_left], card53, row=0)
+            w.cards("given", [given.to_right], card53, row=1)
+        if got:
+            w.cards("got", [got.from_left], card53, row=0)
+            w.cards("got", [got.from_right], card53, row=1)
 
-    def encode(self, obs: JSON, action: Action) -> tuple[int, ...]:
+    def encode(self, obs: PentagrammiView, action: Action) -> tuple[int, ...]:
         if isinstance(action, Play):
             return (card53(action.card),)
         if isinstance(action, PassCards):
             return (PASS0 + 53 * card53(action.left) + card53(action.right),)
         raise TypeError(f"not a Pentagrammi action: {action!r}")
 
-    def legal_sequences(self, obs: JSON, legal: Sequence[Action]) -> dict[tuple[int, ...], Action]:
+    def legal_sequences(
+        self, obs: PentagrammiView, legal: Sequence[Action]
+    ) -> dict[tuple[int, ...], Action]:
         return {self.encode(obs, a): a for a in legal}
 
     def action_table(self) -> list[tuple[int, int, str]]:

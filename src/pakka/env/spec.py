@@ -27,7 +27,7 @@ def _sizes(game: str) -> list[int]:
 
 def render(game: str) -> str:
     """The spec page of one game."""
-    cls = pakka.env.CODECS[game]
+    cls = pakka.env.codec_class(game)
     info = pakka.games.get(game).info
     codecs: dict[int, Codec] = {n: cls(n, pakka.games.get(game).Options()) for n in _sizes(game)}
     codec = codecs[info.default_players]
@@ -46,8 +46,8 @@ def render(game: str) -> str:
         f"action_mask=Box(int8, 0..1, ({codec.num_actions},)))`",
         "- info: `observation` (the seat's JSON observation), `seat`, `pending`, `version`",
     ]
-    if game == "anarchy":
-        lines.append('- Parallel environment: `pakka.env.parallel_env("anarchy", ...)`')
+    if cls.parallel:
+        lines.append(f"- Parallel environment: `pakka.env.parallel_env({game!r}, ...)`")
     sign = "minus " if cls.score_sign < 0 else ""
     score_doc = (
         f'With `reward="score"` instead: after every step each seat gets the change of its '
@@ -103,8 +103,8 @@ def render_index() -> str:
         "| game | codec version | players | actions | observation size | spec |",
         "|---|---|---|---:|---:|---|",
     ]
-    for game in sorted(pakka.env.CODECS):
-        cls = pakka.env.CODECS[game]
+    for game in pakka.env.environments():
+        cls = pakka.env.codec_class(game)
         g = pakka.games.get(game)
         info = g.info
         codec = cls(info.default_players, g.Options())
@@ -129,7 +129,7 @@ def render_index() -> str:
 
 def render_all() -> dict[str, str]:
     """File name -> content for every game with a codec, and the index page."""
-    pages = {f"{game}.md": render(game) for game in sorted(pakka.env.CODECS)}
+    pages = {f"{game}.md": render(game) for game in pakka.env.environments()}
     pages["README.md"] = render_index()
     return pages
 

@@ -23,20 +23,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
+from pakka.bots.kit import BotKit
 from pakka.bots.search import Budget, PimcBot
-from pakka.cards import JOKER_SUIT, SPADES, SUITS, Card, deck_with_jokers, parse_card
+from pakka.cards import JOKER_SUIT, SPADES, SUITS, Card, deck_with_jokers
 from pakka.engine import Action, State
-from pakka.games.pentagrammi import PassCards, Play
+from pakka.games.pentagrammi import PassCards, PentagrammiView, Play
+from pakka.games.pentagrammi.views import Passing
 from pakka.i18n import t
 
-JSON = dict[str, Any]
 PLAYERS = 5
 _FULL_DECK = tuple(deck_with_jokers(3))
-
-card_of = cache(parse_card)
 
 
 def on_my_side(winner: int, seat: int) -> bool:
@@ -74,20 +72,21 @@ def _winning(trick: Sequence[tuple[int, Card]], led: str | None) -> tuple[int, C
 
 
 class _View:
-    """What the heuristic reads from an observation, parsed once."""
+    """What the heuristic reads from a view, worked out once."""
 
-    def __init__(self, obs: JSON) -> None:
-        self.seat: int = obs["seat"]
-        self.hand = [card_of(c) for c in obs["hand"] or ()]
-        table = obs["table"]
-        self.leader: int = table["leader"]
-        self.led: str | None = table["led"]
-        self.trick = [(p["seat"], card_of(p["card"])) for p in table["trick"]]
-        players = obs["players"]
-        self.voids = [set(p["voids"]) for p in players]
+    def __init__(self, obs: PentagrammiView) -> None:
+        assert obs.seat is not None, "a spectator does not play"
+        self.seat: int = obs.seat
+        self.hand = list(obs.hand or ())
+        table = obs.table
+        self.leader: int = table.leader
+        self.led: str | None = table.led
+        self.trick = [(p.seat, p.card) for p in table.trick]
+        players = obs.players
+        self.voids = [set(p.voids) for p in players]
         seen: list[Card] = list(self.hand)
         for p in players:
-            seen += [card_of(c) for c in p["played"]]
+            seen += p.played
         seen += [c for _, c in self.trick]
         # unseen natural cards by suit, as ranks (jokers are never winners)
         held = {(c.suit, c.rank) for c in seen}
@@ -97,7 +96,7 @@ class _View:
                 self.unseen[c.suit].append(c.rank)
         order = [(self.leader + 2 * i) % PLAYERS for i in range(PLAYERS)]
         self.after = order[len(self.trick) + 1 :]
-        self.passing: JSON = table["passing"]
+        self.passing: Passing = table.passing
 
     def rivals_after(self) -> list[int]:
         return [s for s in self.after if not on_my_side(s, self.seat)]
@@ -206,10 +205,10 @@ def _score_lead(view: _View, card: Card) -> tuple[float, str]:
     return 0.35 - cost, "lead_low"
 
 
-def ranked_actions(obs: JSON, legal: Sequence[Action]) -> list[Action]:
+def ranked_actions(obs: PentagrammiView, legal: Sequence[Action]) -> list[Action]:
     """The legal actions, the heuristic's favourite first (the search tries the first few)."""
     view = _View(obs)
-    if obs["phase"] == "pass":
+    if obs.phase == "pass":
         hand = view.hand
         keep = {c: _keep_value(c, hand) for c in hand}
         first = choose_pass(view, legal)
@@ -246,16 +245,14 @@ def choose_play(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
 class PentagrammiPolicy:
     """The ``normal`` bot and the search bots' rollout policy."""
 
-    def choose(self, obs: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, obs: PentagrammiView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         view = _View(obs)
-        if obs["phase"] == "pass":
+        if obs.phase == "pass":
             return choose_pass(view, legal)
         return choose_play(view, legal)[0]
 
-
-POLICY = PentagrammiPolicy()
 
 BUDGET = Budget(worlds=10, max_candidates=3)
 """A rollout plays the rest of an 11-trick deal for five seats (about 5 ms on one core).  Ten
@@ -264,13 +261,10 @@ the paired test (``Budget.confidence``) keeps rollout noise from picking worse c
 
 
 class PentagrammiSearch(PimcBot):
-    """PIMC over the heuristic's favourite actions only (``SEARCH_BOT``, used by ``make``)."""
+    """PIMC over the heuristic's favourite actions only (the kit's search class)."""
 
-    def candidates(self, obs: JSON, legal: Sequence[Action]) -> list[Action]:
+    def candidates(self, obs: PentagrammiView, legal: Sequence[Action]) -> list[Action]:
         return ranked_actions(obs, legal)[: self.budget.max_candidates]
-
-
-SEARCH_BOT = PentagrammiSearch
 
 
 WIN_BONUS = 3.0
@@ -278,21 +272,21 @@ WIN_BONUS = 3.0
 (the tie-break included): winning is what counts, not the margin."""
 
 
-def value(state: State, seat: int) -> float:
+def value(state: State[Any, Any], seat: int) -> float:
     """Deal-end value: margin over the others' mean plus half the margin over the best,
     plus :data:`WIN_BONUS` if the match is over and ``seat`` won it."""
-    obs = state.observation(None)
-    scores = obs["scores"]
+    obs = state.view(None)
+    scores = obs.scores
     others = [float(s) for i, s in enumerate(scores) if i != seat]
     own = float(scores[seat])
     v = own - sum(others) / len(others) + 0.5 * (own - max(others))
-    result = obs["result"]
-    if result is not None and result["winners"] == [seat]:
+    result = obs.result
+    if result is not None and result.winners == [seat]:
         v += WIN_BONUS
     return v
 
 
-def explain(obs: JSON, action: Action, lang: str = "en") -> str:
+def explain(obs: PentagrammiView, action: Action, lang: str = "en") -> str:
     """One line on why ``action`` is a good move here."""
     view = _View(obs)
     if isinstance(action, PassCards):
@@ -309,3 +303,12 @@ def explain(obs: JSON, action: Action, lang: str = "en") -> str:
         partner = best[0] if best is not None else view.seat
         return t("pg_hint_duck", lang, card=card.pretty(), seat=partner)
     return t(f"pg_hint_{kind}", lang, card=card.pretty())
+
+
+KIT = BotKit(
+    policy=PentagrammiPolicy(),
+    value=value,
+    explain=explain,
+    budget=BUDGET,
+    search=PentagrammiSearch,
+)

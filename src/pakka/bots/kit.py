@@ -1,0 +1,47 @@
+"""A game's bot kit: the parts of its bots, one typed value found through ``pakka.bots``.
+
+A game's heuristic module exports ``KIT = BotKit(policy=...)`` and registers it as the
+game's entry point in the ``pakka.bots`` group (see :mod:`pakka.plugins`).  Every part but
+the policy is optional, and a misspelt part is a ``TypeError`` when the kit is built, not
+a silently ignored attribute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pakka.bots.base import Policy, RandomPolicy
+from pakka.bots.search import Budget, PimcBot, Value, score_margin
+from pakka.engine import Action
+
+Explain = Callable[[Any, Action, str], str]
+"""``explain(view, action, lang)``: one line for a hint, in the person's language."""
+
+
+@dataclass(frozen=True)
+class BotKit:
+    """The parts of one game's bots."""
+
+    policy: Policy
+    """The heuristic: the ``normal`` level (``easy`` adds mistakes)."""
+    rollout: Policy | None = None
+    """A cheaper policy for the search's play-outs (default: ``policy``)."""
+    value: Value = score_margin
+    """How good the end of a deal is for a seat (the search compares candidates by it)."""
+    explain: Explain | None = None
+    """One line for a hint (default: a generic sentence)."""
+    budget: Budget | None = None
+    """The ``hard`` search's default budget (default: :class:`Budget`'s)."""
+    search: type[PimcBot] = PimcBot
+    """The ``hard`` level's class (a :class:`PimcBot` that may rank its own candidates)."""
+
+    @property
+    def rollout_policy(self) -> Policy:
+        return self.policy if self.rollout is None else self.rollout
+
+
+RANDOM_KIT = BotKit(policy=RandomPolicy())
+"""The kit of a game that brings none: every level plays at random (``hard`` searches with
+random play-outs)."""
