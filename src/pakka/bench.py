@@ -95,9 +95,9 @@ def clone_and_determinize(
         if state.is_over():
             continue
         seat = rng.choice(sorted(state.to_act()))
-        obs = state.observation(seat)
+        view = state.view(seat)
         clone_t.append(per_call(state.clone, 20)[0])
-        det_t.append(per_call(lambda o=obs: game.determinize(o, rng), 5)[0])  # type: ignore[misc]
+        det_t.append(per_call(lambda v=view: game.determinize(v, rng), 5)[0])  # type: ignore[misc]
     return {
         "clone": (statistics.median(clone_t), sorted(clone_t)[int(0.95 * (len(clone_t) - 1))]),
         "determinize": (statistics.median(det_t), sorted(det_t)[int(0.95 * (len(det_t) - 1))]),

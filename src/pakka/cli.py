@@ -13,17 +13,19 @@ import dataclasses
 import json
 import random
 import sys
-import typing
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, TextIO
 
 import typer
 
 import pakka.games
-from pakka.cards import parse_card
 from pakka.engine import Action, Event, Game, State
-from pakka.errors import AmbiguousAction, IllegalAction, NotationError, PakkaError
+from pakka.errors import AmbiguousAction, IllegalAction, PakkaError
 from pakka.i18n import t
+from pakka.options import option_specs
+from pakka.present import Context, Presentation, default_names, presenter
+from pakka.present.text import cards_text, summary_lines, table_lines
 from pakka.server.cli import serve
 
 app = typer.Typer(
@@ -70,17 +72,10 @@ def games() -> None:
         typer.echo(f"  {info.title}, {info.min_players}-{info.max_players} players")
         if info.description:
             typer.echo(f"    {info.description}")
-        hints = typing.get_type_hints(game.Options)
-        default = game.Options()
-        for f in dataclasses.fields(game.Options):
-            kind = hints[f.name]
-            allowed = typing.get_args(kind) if typing.get_origin(kind) is typing.Literal else ()
-            values = (
-                " | ".join(map(str, allowed)) if allowed else getattr(kind, "__name__", str(kind))
-            )
-            typer.echo(f"    --option {f.name}={getattr(default, f.name)}  ({values})")
-            if f.name in info.option_help:
-                typer.echo(f"        {info.option_help[f.name]}")
+        for spec in option_specs(game.Options):
+            default = "none" if spec.default is None else str(spec.default).lower()
+            typer.echo(f"    --option {spec.name}={default}  ({spec.allowed()})")
+            typer.echo(f"        {spec.help}")
 
 
 @app.command()
@@ -157,6 +152,7 @@ def replay(
     seat: Annotated[
         int | None, typer.Option(help="whose view to show (default: spectator)")
     ] = None,
+    lang: Annotated[str, typer.Option(help="language: en or fi")] = "en",
 ) -> None:
     """Replay a saved match and print each step from one seat's view."""
     try:
@@ -167,11 +163,16 @@ def replay(
         raise _fail(f"cannot replay {record}: {exc}") from None
     state = g.new_match(target.players, target.options, target.seed, target.stacked_deck)
     assert target.log is not None
+    shows = presenter(g.name)
+    names = default_names(lang)
     for step, (s, action) in enumerate(target.log, 1):
-        for event in state.apply(s, action):
-            if event.visible_to(seat):
-                typer.echo(f"{step:4}  seat {s}: {event_text(event)}")
-    typer.echo(json.dumps(state.result().to_json()))
+        events = state.apply(s, action)
+        for sentence in shows.present(state.view(seat), events, names, lang, g.info).sentences:
+            typer.echo(f"{step:4}  {sentence}")
+    final = shows.present(state.view(seat), (), names, lang, g.info)
+    if final.match_summary is not None:
+        for line in summary_lines(final.match_summary):
+            typer.echo(line)
 
 
 @app.command()
@@ -223,25 +224,12 @@ def bench(
     typer.echo(report(names, seconds))
 
 
-def event_text(event: Event) -> str:
-    """An event in plain words (generic; the full clients word each game's events)."""
-    data = ", ".join(f"{k}={_short(v)}" for k, v in event.data.items())
-    return f"{event.type.replace('_', ' ')}" + (f" ({data})" if data else "")
-
-
-def _short(value: Any) -> str:
-    if isinstance(value, list):
-        return " ".join(_short(v) for v in value)
-    if isinstance(value, str):
-        try:
-            return parse_card(value).pretty()
-        except NotationError:
-            return value
-    return str(value)
-
-
 class LineClient:
-    """A person at seat 0 against random bots, over text streams (testable)."""
+    """A person at seat 0 against random bots, over text streams (testable).
+
+    Everything it prints comes from the presentation layer (``pakka.present``): the same
+    prompts, badges, sentences and summaries as the full-screen and browser clients.
+    """
 
     def __init__(self, state: State, lang: str, inp: TextIO, out: TextIO, seat: int = 0) -> None:
         self.state = state
@@ -250,10 +238,19 @@ class LineClient:
         self.out = out
         self.seat = seat
         self.bot_rng = random.Random(state.seed ^ 0x5EED)
+        self.presenter = presenter(state.game.name)
+
+    def names(self, seat: int) -> str:
+        return t("bot_name", self.lang, seat=seat)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
+
+    def present(self, events: Sequence[Event] = ()) -> Presentation:
+        return self.presenter.present(
+            self.state.view(self.seat), events, self.names, self.lang, self.state.game.info
+        )
 
     def run(self) -> bool:
         """Play to the end; False if the person quit."""
@@ -268,44 +265,40 @@ class LineClient:
                     self.say(t("quit", self.lang))
                     return False
                 self.show_events(st.apply(self.seat, action))
-        result = st.result()
-        self.say(t("match_over", self.lang))
-        self.say(t("final_scores", self.lang, scores=", ".join(map(str, result.scores))))
-        self.say(t("winners", self.lang, seats=", ".join(map(str, result.winners))))
+        shown = self.present()
+        if shown.match_summary is not None:
+            for line in summary_lines(shown.match_summary):
+                self.say(line)
+        self.say(shown.prompt)
         return True
 
     def show_events(self, events: list[Event]) -> None:
-        for event in events:
-            if event.visible_to(self.seat):
-                self.say("  · " + event_text(event))
+        shown = self.present(events)
+        for sentence in shown.sentences:
+            self.say("  · " + sentence)
+        if shown.deal_summary is not None and not self.state.is_over():
+            for line in summary_lines(shown.deal_summary):
+                self.say(line)
 
     def show(self) -> list[Action]:
-        obs = self.state.observation(self.seat)
+        shown = self.present()
         self.say("")
-        self.say(f"== {obs['game']} · {t('deal', self.lang)} {obs['deal']} · {obs['phase']} ==")
-        for key, value in obs["table"].items():
-            self.say(
-                f"  {key}: {_short(value) if not isinstance(value, dict) else json.dumps(value)}"
-            )
-        for p in obs["players"]:
-            facts = ", ".join(f"{k}={_short(v)}" for k, v in p.items() if k != "seat")
-            name = (
-                t("you", self.lang)
-                if p.get("seat") == self.seat
-                else t("seat_name", self.lang, seat=p.get("seat"))
-            )
-            self.say(f"  {name}: {facts}")
-        self.say(f"  {t('scores', self.lang)}: {obs['scores']}")
-        hand = " ".join(parse_card(c).pretty() for c in obs["hand"] or [])
-        self.say(f"{t('hand', self.lang)}: {hand}")
+        for line in table_lines(shown):
+            self.say(line)
+        self.say(f"{t('hand', self.lang)}: {cards_text(shown.hand)}")
+        self.say(shown.prompt)
         legal = self.state.legal_actions(self.seat)
         self.say(f"{t('legal_moves', self.lang)}:")
         self.list_moves(legal)
         return legal
 
+    def label(self, action: Action) -> str:
+        ctx = Context(self.lang, self.names, self.seat, self.state.game.info)
+        return self.presenter.action_label(action, self.state.view(self.seat), ctx)
+
     def list_moves(self, legal: list[Action]) -> None:
         for i, action in enumerate(legal[:MAX_LISTED], 1):
-            self.say(f"  {i:3}. {_pretty_action(action)}")
+            self.say(f"  {i:3}. {self.label(action)}")
         if len(legal) > MAX_LISTED:
             self.say("  " + t("more_moves", self.lang, count=len(legal) - MAX_LISTED))
 
@@ -348,19 +341,6 @@ class LineClient:
             chosen: Action = matches[int(text) - 1]
             return chosen
         return None
-
-
-def _pretty_action(action: Action) -> str:
-    text = str(action)
-    out = []
-    for tok in text.split():
-        try:
-            card = parse_card(tok)
-        except NotationError:
-            out.append(tok)
-            continue
-        out.append(card.pretty() if str(card) == tok.upper() else tok)
-    return " ".join(out)
 
 
 # `pakka serve` lives with the server (src/pakka/server/cli.py); the extra loads lazily.

@@ -28,7 +28,16 @@ from pakka.errors import PakkaError, UnknownGame
 if TYPE_CHECKING:
     from pakka.engine import Game
 
-__all__ = ["GROUPS", "companion", "describe", "game", "names", "register", "set_companion"]
+__all__ = [
+    "GROUPS",
+    "companion",
+    "describe",
+    "forget_companion",
+    "game",
+    "names",
+    "register",
+    "set_companion",
+]
 
 GROUPS: Final = {
     "games": "pakka.games",
@@ -124,3 +133,9 @@ def set_companion(kind: str, name: str, value: Any) -> None:
     """Give a game registered by hand a companion (tests)."""
     with _lock:
         _companions[(kind, name)] = value
+
+
+def forget_companion(kind: str, name: str) -> None:
+    """Forget a companion set or loaded, so the next lookup reads the entry point again."""
+    with _lock:
+        _companions.pop((kind, name), None)

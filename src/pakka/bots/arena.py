@@ -69,7 +69,7 @@ def play_task(task: Task) -> Outcome:
             legal = state.legal_actions(seat)
             if not legal:
                 continue
-            action = bot_at[seat].act(state.observation(seat), legal)
+            action = bot_at[seat].act(state.view(seat), legal)
             state.apply(seat, action)
             actions += 1
     result = state.result()

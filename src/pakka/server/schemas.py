@@ -1,7 +1,9 @@
 """Write the protocol's JSON schemas to ``docs/protocol-schemas/`` (``python -m pakka.server.schemas``).
 
-The schemas are generated from the pydantic models in :mod:`pakka.server.protocol`;
-``tests/server/test_schemas.py`` fails when the committed files are out of date.
+The message schemas are generated from the pydantic models in :mod:`pakka.server.protocol`,
+and one ``observation-<game>.json`` per game from that game's typed view
+(:func:`pakka.views.observation_schema`); ``tests/server/test_schemas.py`` fails when the
+committed files are out of date.
 """
 
 from __future__ import annotations
@@ -10,14 +12,19 @@ import json
 import sys
 from pathlib import Path
 
+import pakka.games
 from pakka.server.protocol import schemas
+from pakka.views import observation_schema
 
 
 def render() -> dict[str, str]:
     """File name -> file text, for every schema."""
+    every = dict(schemas())
+    for name in pakka.games.names():
+        every[f"observation-{name}"] = observation_schema(pakka.games.get(name))
     return {
         f"{name}.json": json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-        for name, schema in sorted(schemas().items())
+        for name, schema in sorted(every.items())
     }
 
 

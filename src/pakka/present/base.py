@@ -1,0 +1,329 @@
+"""The presenter: a game's view and events turned into what a person reads.
+
+:class:`Presenter` does what every game shares from the typed envelope and the shared
+events (whose turn it is, the hand, a sentence for a card played or a trick won, the deal's
+and the match's scores), and each game's presenter (``pakka.present.<game>``) adds its own
+words: the phase prompt, the seat badges, the table facts, the trick display, its events and
+its summaries.  A game without a presenter of its own is shown by this one.
+
+All words come from the one catalogue, ``pakka/i18n/messages.json``, through
+:class:`Context`.  Nothing an engine names (a field, an enum value, ``True``, a seat number)
+is ever put in front of a person: seats are names, values are words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from pakka.cards import Card
+from pakka.engine import Action, GameInfo, Observation
+from pakka.events import (
+    CardsPassed,
+    CardsPlayed,
+    DealScored,
+    DealStarted,
+    Event,
+    MatchOver,
+    TrickWon,
+)
+from pakka.i18n import catalogue, t
+from pakka.present.values import (
+    Badge,
+    Fact,
+    Presentation,
+    SeatLine,
+    Series,
+    Summary,
+    SummaryRow,
+    Trick,
+)
+
+__all__ = ["Context", "Names", "Presenter", "View", "default_names"]
+
+View = Observation[Any, Any, Any]
+V = TypeVar("V", bound=View)
+Names = Callable[[int], str]
+"""Seat -> the name people know it by (``Anna``, ``Bot 2``); the viewer's own seat is
+called "you" by the presenter itself."""
+
+
+def default_names(lang: str) -> Names:
+    """Names for a table with no names of its own: ``Player 1`` … (seat 0 is Player 1)."""
+    return lambda seat: t("player_n", lang, n=seat + 1)
+
+
+@dataclass(frozen=True)
+class Context:
+    """The person's language, the seat names and the viewing seat, with word helpers."""
+
+    lang: str
+    names: Names
+    me: int | None
+    info: GameInfo
+
+    def t(self, key: str, **fmt: Any) -> str:
+        return t(key, self.lang, **fmt)
+
+    def has(self, key: str) -> bool:
+        return key in catalogue()
+
+    def name(self, seat: int) -> str:
+        """A seat's name; the viewer is "you"."""
+        return self.t("you") if seat == self.me else self.names(seat)
+
+    def said(self, key: str, seat: int | None, **fmt: Any) -> str:
+        """Message ``key`` about ``seat`` (``{seat}`` is its name); ``<key>_you`` when the
+        seat is the viewer and the catalogue has that form."""
+        if seat is not None and seat == self.me and self.has(f"{key}_you"):
+            return self.t(f"{key}_you", **fmt)
+        return self.t(key, seat="" if seat is None else self.name(seat), **fmt)
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Cards as people write them: ``♠8 ♥10``."""
+        return " ".join(c.pretty() for c in cards) or self.t("nothing")
+
+    def seats(self, seats: Iterable[int]) -> str:
+        """Seat names joined: ``Anna, Bot 2 and you``."""
+        names = [self.name(s) for s in seats]
+        if len(names) <= 1:
+            return "".join(names)
+        return self.t("list_and", items=", ".join(names[:-1]), last=names[-1])
+
+    def word(self, kind: str, value: str) -> str:
+        """A game word (a contract, a bid, a combination type) in the person's language."""
+        return self.t(f"word_{kind}_{value}")
+
+    def number(self, value: float) -> str:
+        return f"{value:g}"
+
+
+class Presenter(Generic[V]):
+    """What every game shares; per-game presenters subclass it (see the module docstring)."""
+
+    def present(
+        self,
+        view: V,
+        events: Sequence[Event] = (),
+        names: Names | None = None,
+        lang: str = "en",
+        info: GameInfo | None = None,
+    ) -> Presentation:
+        """Everything one person sees: ``view`` is their seat's (or a spectator's) view,
+        ``events`` what just happened (only those the seat may see are told)."""
+        import pakka.games
+
+        info = info or pakka.games.get(view.game).info
+        ctx = Context(lang, names or default_names(lang), view.seat, info)
+        told = [e for e in events if e.visible_to(view.seat)]
+        sentences: list[str] = []
+        for event in told:
+            sentences += self.sentences(event, view, ctx)
+        scored = next((e for e in reversed(told) if isinstance(e, DealScored)), None)
+        return Presentation(
+            game=view.game,
+            lang=lang,
+            title=self.title(ctx),
+            status=self.status(view, ctx),
+            prompt=self.prompt(view, ctx),
+            seats=tuple(self.seat_line(view, seat, ctx) for seat in range(view.players_count)),
+            facts=tuple(self.facts(view, ctx)),
+            trick=self.trick(view, ctx),
+            last_trick=self.last_trick(view, ctx),
+            hand=self.hand(view),
+            wild=self.wild(view),
+            sentences=tuple(s for s in sentences if s),
+            deal_summary=None if scored is None else self.deal_summary(scored, view, ctx),
+            match_summary=self.match_summary(view, ctx) if view.result is not None else None,
+        )
+
+    # --- the table ------------------------------------------------------------------------
+
+    def title(self, ctx: Context) -> str:
+        key = f"game_{ctx.info.name}"
+        return ctx.t(key) if ctx.has(key) else ctx.info.title
+
+    def phase_word(self, view: V, ctx: Context) -> str:
+        for key in (f"phase_{view.game}_{view.phase}", f"phase_{view.phase}"):
+            if ctx.has(key):
+                return ctx.t(key)
+        return ""
+
+    def deals_in_match(self, view: V) -> int | None:
+        """How many deals the match has, if that is fixed (``Deal 3 of 10``)."""
+        return None
+
+    def status(self, view: V, ctx: Context) -> str:
+        total = self.deals_in_match(view)
+        deal = (
+            ctx.t("status_deal_of", deal=view.deal, deals=total)
+            if total
+            else ctx.t("status_deal", deal=view.deal)
+        )
+        if view.result is not None:
+            return f"{deal} · {ctx.t('phase_over')}"
+        phase = self.phase_word(view, ctx)
+        return f"{deal} · {phase}" if phase else deal
+
+    def prompt(self, view: V, ctx: Context) -> str:
+        """What the viewer should do now; the base says whose turn it is."""
+        if view.result is not None:
+            return self.winners_sentence(view.result.winners, ctx)
+        if ctx.me is not None and ctx.me in view.to_act:
+            return self.your_turn(view, ctx)
+        return self.waiting(view, ctx)
+
+    def your_turn(self, view: V, ctx: Context) -> str:
+        """The prompt when the viewer is to act (games say what to do)."""
+        return ctx.t("your_turn")
+
+    def waiting(self, view: V, ctx: Context) -> str:
+        others = [s for s in view.to_act if s != ctx.me]
+        if not others:
+            return ctx.t("prompt_wait_others")
+        return ctx.t("prompt_waiting_for", seats=ctx.seats(others))
+
+    def winners_sentence(self, winners: Sequence[int], ctx: Context) -> str:
+        if ctx.me is not None and list(winners) == [ctx.me]:
+            return ctx.t("match_won_you")
+        return ctx.t("match_won", seats=ctx.seats(winners))
+
+    def seat_line(self, view: V, seat: int, ctx: Context) -> SeatLine:
+        player = view.players[seat] if seat < len(view.players) else None
+        cards = getattr(player, "cards", None)
+        partner = ctx.me is not None and ctx.info.partner(ctx.me) == seat
+        team = next((i for i, team in enumerate(ctx.info.teams) if seat in team), None)
+        return SeatLine(
+            seat=seat,
+            name=ctx.name(seat),
+            badges=tuple(self.badges(view, seat, ctx)),
+            cards=cards if isinstance(cards, int) and not isinstance(cards, bool) else None,
+            to_act=seat in view.to_act,
+            you=seat == ctx.me,
+            partner=partner,
+            team=team,
+        )
+
+    def badges(self, view: V, seat: int, ctx: Context) -> list[Badge]:
+        """Markers by a seat; the base marks a partner (games add theirs)."""
+        if ctx.me is not None and seat != ctx.me and ctx.info.partner(ctx.me) == seat:
+            return [Badge("partner", ctx.t("badge_partner"))]
+        return []
+
+    def facts(self, view: V, ctx: Context) -> list[Fact]:
+        return []
+
+    def trick(self, view: V, ctx: Context) -> Trick | None:
+        return None
+
+    def last_trick(self, view: V, ctx: Context) -> Trick | None:
+        return None
+
+    def hand(self, view: V) -> tuple[Card, ...]:
+        return tuple(view.hand or ())
+
+    def wild(self, view: V) -> tuple[Card, ...]:
+        return ()
+
+    def action_label(self, action: Action, view: V, ctx: Context) -> str:
+        """A legal action in words, for buttons: cards as people write them."""
+        cards = getattr(action, "cards", None)
+        if cards:
+            return ctx.cards(cards)
+        key = f"act_{action.type}"
+        return ctx.t(key) if ctx.has(key) else str(action)
+
+    # --- events ---------------------------------------------------------------------------
+
+    def sentences(self, event: Event, view: V, ctx: Context) -> list[str]:
+        """One event as sentences (may be none: a commit is shown by a badge, not told)."""
+        if isinstance(event, DealStarted):
+            if event.dealer is None:
+                return [ctx.t("ev_deal_begins", deal=event.deal)]
+            return [ctx.said("ev_deal_started", event.dealer, deal=event.deal)]
+        if isinstance(event, CardsPassed):
+            if ctx.me == event.to:
+                return [
+                    ctx.t(
+                        "ev_cards_received", seat=ctx.name(event.seat), cards=ctx.cards(event.cards)
+                    )
+                ]
+            return [
+                ctx.said(
+                    "ev_cards_passed",
+                    event.seat,
+                    to=ctx.name(event.to),
+                    cards=ctx.cards(event.cards),
+                )
+            ]
+        if isinstance(event, CardsPlayed):
+            return [ctx.said("ev_play", event.seat, cards=ctx.cards(event.cards))]
+        if isinstance(event, TrickWon):
+            if event.winner is None:
+                return []
+            return [ctx.said("ev_trick_won", event.winner, cards=ctx.cards(event.cards))]
+        if isinstance(event, DealScored):
+            shown = ", ".join(f"{ctx.name(s)} {ctx.number(v)}" for s, v in enumerate(event.totals))
+            return [ctx.t("ev_deal_scored", scores=shown)]
+        if isinstance(event, MatchOver):
+            return [ctx.t("ev_match_over", seats=ctx.seats(event.winners))]
+        return []
+
+    # --- summaries ------------------------------------------------------------------------
+
+    def columns(self, view: V, ctx: Context) -> tuple[str, ...]:
+        return tuple(ctx.name(s) for s in range(view.players_count))
+
+    def deal_summary(self, event: DealScored, view: V, ctx: Context) -> Summary:
+        """The deal's end: this deal's scores and the totals (games add their facts)."""
+        return Summary(
+            kind="deal",
+            title=ctx.t("summary_deal_title", deal=event.deal),
+            columns=self.columns(view, ctx),
+            rows=(
+                SummaryRow(ctx.t("summary_this_deal"), self.cells(event.scores, ctx, sign=True)),
+                SummaryRow(ctx.t("summary_total"), self.cells(event.totals, ctx)),
+            ),
+            lines=(),
+        )
+
+    def cells(self, values: Iterable[float], ctx: Context, sign: bool = False) -> tuple[str, ...]:
+        return tuple(f"{v:+g}" if sign else ctx.number(v) for v in values)
+
+    def sheet(self, view: V) -> list[tuple[float, ...]]:
+        """Each finished deal's scores per seat (the match summary's rows), if the view
+        keeps them; games with a score sheet override this."""
+        return []
+
+    def match_summary(self, view: V, ctx: Context) -> Summary:
+        """The match's end: the score sheet, the totals, the winners and a chart."""
+        assert view.result is not None
+        sheet = self.sheet(view)
+        rows = [
+            SummaryRow(ctx.t("summary_deal_n", deal=i + 1), self.cells(row, ctx))
+            for i, row in enumerate(sheet)
+        ]
+        rows.append(SummaryRow(ctx.t("summary_total"), self.cells(view.result.scores, ctx)))
+        return Summary(
+            kind="match",
+            title=ctx.t("summary_match_title"),
+            columns=self.columns(view, ctx),
+            rows=tuple(rows),
+            lines=(self.winners_sentence(view.result.winners, ctx),),
+            chart=self.chart(sheet, view, ctx),
+        )
+
+    def chart(self, sheet: Sequence[Sequence[float]], view: V, ctx: Context) -> tuple[Series, ...]:
+        """Running totals per seat after each deal (from the per-deal sheet)."""
+        if not sheet:
+            return ()
+        out = []
+        for seat in range(view.players_count):
+            total = 0.0
+            values = []
+            for row in sheet:
+                total += row[seat]
+                values.append(total)
+            out.append(Series(ctx.name(seat), seat, tuple(values)))
+        return tuple(out)

@@ -1,0 +1,162 @@
+"""Pentagrammi in words: the blind pass to both neighbours, the trick, the opposites' points."""
+
+from __future__ import annotations
+
+from pakka.events import DealScored, Event
+from pakka.games.pentagrammi import (
+    PentagrammiTrickWon,
+    PentagrammiView,
+    PlayStarted,
+    scoring_seats,
+    trick_winner,
+)
+from pakka.present.base import Context, Presenter
+from pakka.present.values import Badge, Fact, Summary, SummaryRow, Trick, TrickPlay
+
+__all__ = ["PRESENTER", "PentagrammiPresenter"]
+
+
+class PentagrammiPresenter(Presenter[PentagrammiView]):
+    def deals_in_match(self, view: PentagrammiView) -> int:
+        return view.table.deals
+
+    def your_turn(self, view: PentagrammiView, ctx: Context) -> str:
+        me = ctx.me
+        assert me is not None
+        n = view.players_count
+        if view.phase == "pass":
+            return ctx.t(
+                "pg_prompt_pass", left=ctx.name((me + 1) % n), right=ctx.name((me - 1) % n)
+            )
+        led = view.table.led
+        if led is None:
+            return ctx.t("pg_prompt_lead")
+        return ctx.t("pg_prompt_follow", suit=ctx.t(f"suit_{led}"))
+
+    def badges(self, view: PentagrammiView, seat: int, ctx: Context) -> list[Badge]:
+        player = view.players[seat]
+        out: list[Badge] = []
+        if view.table.dealer == seat:
+            out.append(Badge("dealer", ctx.t("badge_dealer"), tone="muted"))
+        if view.phase == "pass" and player.passed:
+            out.append(Badge("committed", ctx.t("badge_passed"), tone="good"))
+        if view.phase != "pass":
+            out.append(Badge("points", ctx.t("badge_points", n=player.points)))
+        me = ctx.me
+        if me is not None and seat != me and view.phase == "pass":
+            n = view.players_count
+            if seat == (me + 1) % n:
+                out.append(Badge("neighbour", ctx.t("badge_left_neighbour")))
+            elif seat == (me - 1) % n:
+                out.append(Badge("neighbour", ctx.t("badge_right_neighbour")))
+        if me is not None and seat != me and (seat - me) % view.players_count in (2, 3):
+            out.append(Badge("side", ctx.t("badge_opposite"), tone="good"))
+        return out
+
+    def facts(self, view: PentagrammiView, ctx: Context) -> list[Fact]:
+        table = view.table
+        out = [Fact("trump", ctx.t("fact_trump"), ctx.t("suit_S"))]
+        if table.led is not None:
+            out.append(Fact("led", ctx.t("fact_led"), ctx.t(f"suit_{table.led}")))
+        given, got = table.passing.given, table.passing.received
+        if given is not None:
+            me = ctx.me
+            assert me is not None
+            n = view.players_count
+            out.append(
+                Fact(
+                    "passed",
+                    ctx.t("fact_you_passed"),
+                    ctx.t(
+                        "pg_passed_to",
+                        left=ctx.name((me + 1) % n),
+                        right=ctx.name((me - 1) % n),
+                        left_card=given.to_left.pretty(),
+                        right_card=given.to_right.pretty(),
+                    ),
+                    (given.to_left, given.to_right),
+                )
+            )
+        if got is not None:
+            out.append(
+                Fact(
+                    "received",
+                    ctx.t("fact_you_received"),
+                    ctx.cards((got.from_left, got.from_right)),
+                    (got.from_left, got.from_right),
+                )
+            )
+        return out
+
+    def trick(self, view: PentagrammiView, ctx: Context) -> Trick | None:
+        plays = view.table.trick
+        if not plays:
+            return None
+        cards = [p.card for p in plays]
+        leading = trick_winner(cards) if view.table.led is not None else None
+        return Trick(
+            finished=False,
+            plays=tuple(
+                TrickPlay(p.seat, ctx.name(p.seat), (p.card,), winner=i == leading)
+                for i, p in enumerate(plays)
+            ),
+            caption=ctx.t("pg_trick_led", suit=ctx.t(f"suit_{view.table.led}"))
+            if view.table.led is not None
+            else "",
+        )
+
+    def last_trick(self, view: PentagrammiView, ctx: Context) -> Trick | None:
+        tricks = [e for e in view.history if isinstance(e, PentagrammiTrickWon)]
+        return self.finished_trick(tricks[-1], ctx) if tricks else None
+
+    def finished_trick(self, won: PentagrammiTrickWon, ctx: Context) -> Trick:
+        assert won.winner is not None
+        plays = tuple(
+            TrickPlay(seat, ctx.name(seat) if seat is not None else "", (card,), seat == won.winner)
+            for seat, card in zip(won.played_by, won.cards, strict=True)
+        )
+        return Trick(True, plays, self.scorers_sentence(won, ctx))
+
+    def scorers_sentence(self, won: PentagrammiTrickWon, ctx: Context) -> str:
+        assert won.winner is not None
+        others = [s for s in won.scorers if s != won.winner]
+        return ctx.said("pg_trick_scores", won.winner, others=ctx.seats(others))
+
+    def sentences(self, event: Event, view: PentagrammiView, ctx: Context) -> list[str]:
+        if isinstance(event, PentagrammiTrickWon):
+            return [
+                ctx.said("ev_trick_won", event.winner, cards=ctx.cards(event.cards)),
+                self.scorers_sentence(event, ctx),
+            ]
+        if isinstance(event, PlayStarted):
+            return [ctx.said("ev_play_started", event.leader, leader=ctx.name(event.leader))]
+        return super().sentences(event, view, ctx)
+
+    def deal_summary(self, event: DealScored, view: PentagrammiView, ctx: Context) -> Summary:
+        n = view.players_count
+        won = [0] * n
+        shares = [0] * n
+        for trick in view.history:
+            if isinstance(trick, PentagrammiTrickWon) and trick.winner is not None:
+                won[trick.winner] += 1
+                for s in scoring_seats(trick.winner):
+                    if s != trick.winner:
+                        shares[s] += 1
+        return Summary(
+            kind="deal",
+            title=ctx.t("summary_deal_title", deal=event.deal),
+            columns=self.columns(view, ctx),
+            rows=(
+                SummaryRow(ctx.t("pg_summary_tricks"), self.cells(won, ctx)),
+                SummaryRow(ctx.t("pg_summary_shares"), self.cells(shares, ctx)),
+                SummaryRow(ctx.t("summary_this_deal"), self.cells(event.scores, ctx)),
+                SummaryRow(ctx.t("summary_total"), self.cells(event.totals, ctx)),
+            ),
+            lines=(ctx.t("pg_summary_rule"),),
+        )
+
+    def sheet(self, view: PentagrammiView) -> list[tuple[float, ...]]:
+        return [tuple(row) for row in view.table.deal_points]
+
+
+PRESENTER = PentagrammiPresenter()

@@ -1,0 +1,156 @@
+"""The values the presentation layer hands to the clients: words and cards, nothing raw.
+
+Every text here is already in the person's language; cards stay :class:`Card` values so
+each client draws them its own way (the browser as card faces, the terminal as coloured
+``♠8``).  ``kind`` fields are stable identifiers for styling and tests (``"dealer"``,
+``"trump"``…), never shown.  All are frozen dataclasses; their JSON (``pakka.wire``) is what
+the server sends in each frame under ``present``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pakka.cards import Card
+from pakka.wire import JSON, from_json, to_json
+
+__all__ = [
+    "Badge",
+    "Fact",
+    "Presentation",
+    "SeatLine",
+    "Series",
+    "Summary",
+    "SummaryRow",
+    "Trick",
+    "TrickPlay",
+]
+
+Tone = Literal["info", "good", "warn", "muted"]
+
+
+@dataclass(frozen=True, slots=True)
+class Badge:
+    """A marker by a seat: dealer, passed, its contract, its last play, cards left…"""
+
+    kind: str
+    text: str
+    cards: tuple[Card, ...] = ()
+    tone: Tone = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One seat as the table shows it."""
+
+    seat: int
+    name: str
+    badges: tuple[Badge, ...]
+    cards: int | None
+    """Cards in its hand, when the game shows that."""
+    to_act: bool
+    you: bool
+    partner: bool
+    team: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A fact of the table: the trump, the level, the pot, the stock, the turned card…"""
+
+    kind: str
+    label: str
+    text: str
+    cards: tuple[Card, ...] = ()
+    tone: Tone = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPlay:
+    """What one seat put on the table in a trick (several cards in Guandan)."""
+
+    seat: int | None
+    """``None``: no seat (Anarchy's dummy)."""
+    label: str
+    """Who played it, in words (``Bot 2``, ``the dummy``)."""
+    cards: tuple[Card, ...]
+    winner: bool = False
+    """This play won (or, in a trick still going, holds) the trick."""
+    note: str = ""
+    """A word more: Guandan's reading (``pair 7``), ``pass``, what a card captured."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick to draw in front of the seats that played it."""
+
+    finished: bool
+    plays: tuple[TrickPlay, ...]
+    caption: str
+    """One line about it: who takes it, what must be beaten."""
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryRow:
+    label: str
+    cells: tuple[str, ...]
+    """One cell per column."""
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """One seat's running total after each deal, for the match chart."""
+
+    name: str
+    seat: int
+    values: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The end of a deal or of the match, as a small table and a few sentences."""
+
+    kind: Literal["deal", "match"]
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[SummaryRow, ...]
+    lines: tuple[str, ...]
+    chart: tuple[Series, ...] = ()
+    """The match's running totals (the match summary only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Presentation:
+    """Everything a client shows about one seat's view, in that person's language."""
+
+    game: str
+    lang: str
+    title: str
+    status: str
+    """Where the match stands: ``Deal 3 of 10 · Play``."""
+    prompt: str
+    """What the person should do now, or whom we wait for."""
+    seats: tuple[SeatLine, ...]
+    facts: tuple[Fact, ...]
+    trick: Trick | None
+    """The trick on the table (the finished one while it is kept on show)."""
+    last_trick: Trick | None
+    """The last finished trick of this deal (for a "last trick" button)."""
+    hand: tuple[Card, ...]
+    """The person's cards in the game's display order (empty for a spectator)."""
+    wild: tuple[Card, ...]
+    """Cards that are wild now (Guandan's hearts of the level)."""
+    sentences: tuple[str, ...]
+    """The events given, as sentences."""
+    deal_summary: Summary | None
+    match_summary: Summary | None
+
+    def to_json(self) -> JSON:
+        data: JSON = to_json(self)
+        return data
+
+    @staticmethod
+    def from_json(data: Any) -> Presentation:
+        value: Presentation = from_json(Presentation, data)
+        return value
