@@ -46,8 +46,7 @@ async def wait_turn(pilot: Pilot[Any], timeout: float = 10.0) -> None:
     await settle(pilot)
     waited = 0.0
     while waited < timeout:
-        obs = app.session.observation
-        if app.session.legal or (obs is not None and obs.get("result") is not None):
+        if app.session.legal or app.is_over():
             return
         await pilot.pause(0.05)
         waited += 0.05
@@ -56,8 +55,8 @@ async def wait_turn(pilot: Pilot[Any], timeout: float = 10.0) -> None:
 
 def quick(legal: list[Action], rng: random.Random) -> Action:
     """Few key presses per deal: pass when allowed, otherwise play the most cards."""
-    sizes = {a: len(a.to_json().get("cards") or ()) for a in legal}
-    passes = [a for a in legal if a.to_json().get("type") == "pass"]
+    sizes = {a: len(getattr(a, "cards", ())) for a in legal}
+    passes = [a for a in legal if a.type == "pass" or a.to_json().get("type") == "pass"]
     if passes:
         return passes[0]
     most = max(sizes.values())
@@ -84,12 +83,12 @@ async def take(pilot: Pilot[Any], action: Action) -> None:
     """Take ``action`` with keys only."""
     app = pilot.app
     assert isinstance(app, PakkaApp)
-    cards = action.to_json().get("cards")
+    cards = getattr(action, "cards", None)
     before = progress(app)
     if action in app.choices and app.choices.index(action) < len(CHOICE_KEYS):
         await pilot.press(CHOICE_KEYS[app.choices.index(action)])
     else:
-        assert isinstance(cards, list), action
+        assert cards is not None, action
         if app.selected:
             await pilot.press("escape")
         wanted = Counter(str(c) for c in cards)
@@ -129,14 +128,14 @@ async def play_by_keys(
     turns = 0
     await wait_turn(pilot)
     while turns < max_turns:
-        obs = app.session.observation
-        if obs is None or obs.get("result") is not None or (until and until(app)):
+        view = app.session.view
+        if view is None or app.is_over() or (until and until(app)):
             break
         legal = app.session.legal
         if not legal:
             await wait_turn(pilot)
-            if not app.session.legal and app.session.observation.get("result") is None:
-                raise AssertionError(f"stuck: nothing to do at {obs.get('phase')}")
+            if not app.session.legal and not app.is_over():
+                raise AssertionError(f"stuck: nothing to do at {view.phase}")
             continue
         before = progress(app)
         await take(pilot, policy(legal, rng) if policy else rng.choice(legal))

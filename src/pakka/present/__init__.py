@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import pakka.games
 from pakka import plugins
+from pakka.engine import Action
 from pakka.errors import PakkaError
 from pakka.events import Event
 from pakka.present.base import Context, Names, Presenter, View, default_names
@@ -62,7 +63,11 @@ def presenter(game: str) -> Presenter[View]:
 
 
 def present(
-    view: View, events: Sequence[Event] = (), names: Names | None = None, lang: str = "en"
+    view: View,
+    events: Sequence[Event] = (),
+    names: Names | None = None,
+    lang: str = "en",
+    legal: Sequence[Action] = (),
 ) -> Presentation:
     """One person's table in words (see the module docstring)."""
-    return presenter(view.game).present(view, events, names, lang)
+    return presenter(view.game).present(view, events, names, lang, legal=legal)

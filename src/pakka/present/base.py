@@ -109,9 +109,11 @@ class Presenter(Generic[V]):
         names: Names | None = None,
         lang: str = "en",
         info: GameInfo | None = None,
+        legal: Sequence[Action] = (),
     ) -> Presentation:
         """Everything one person sees: ``view`` is their seat's (or a spectator's) view,
-        ``events`` what just happened (only those the seat may see are told)."""
+        ``events`` what just happened (only those the seat may see are told), ``legal`` the
+        seat's legal actions (labelled in the same order)."""
         import pakka.games
 
         info = info or pakka.games.get(view.game).info
@@ -133,7 +135,9 @@ class Presenter(Generic[V]):
             last_trick=self.last_trick(view, ctx),
             hand=self.hand(view),
             wild=self.wild(view),
+            actions=tuple(self.action_label(a, view, ctx) for a in legal),
             sentences=tuple(s for s in sentences if s),
+            sheet=self.running_sheet(view, ctx),
             deal_summary=None if scored is None else self.deal_summary(scored, view, ctx),
             match_summary=self.match_summary(view, ctx) if view.result is not None else None,
         )
@@ -199,11 +203,16 @@ class Presenter(Generic[V]):
             name=ctx.name(seat),
             badges=tuple(self.badges(view, seat, ctx)),
             cards=cards if isinstance(cards, int) and not isinstance(cards, bool) else None,
+            score=self.score_text(view, seat, ctx),
             to_act=seat in view.to_act,
             you=seat == ctx.me,
             partner=partner,
             team=team,
         )
+
+    def score_text(self, view: V, seat: int, ctx: Context) -> str:
+        """A seat's standing in words (games with levels or countdowns say more)."""
+        return ctx.number(view.scores[seat]) if seat < len(view.scores) else ""
 
     def badges(self, view: V, seat: int, ctx: Context) -> list[Badge]:
         """Markers by a seat; the base marks a partner (games add theirs)."""
@@ -296,14 +305,25 @@ class Presenter(Generic[V]):
         keeps them; games with a score sheet override this."""
         return []
 
+    def sheet_rows(self, view: V, ctx: Context) -> list[SummaryRow]:
+        """One row per finished deal (games whose sheet says more override this)."""
+        return [
+            SummaryRow(ctx.t("summary_deal_n", deal=i + 1), self.cells(row, ctx))
+            for i, row in enumerate(self.sheet(view))
+        ]
+
+    def running_sheet(self, view: V, ctx: Context) -> Summary | None:
+        """The score sheet so far, or ``None`` if the view keeps none."""
+        rows = self.sheet_rows(view, ctx)
+        if not rows:
+            return None
+        rows.append(SummaryRow(ctx.t("summary_total"), self.cells(view.scores, ctx)))
+        return Summary("match", ctx.t("sheet_title"), self.columns(view, ctx), tuple(rows), ())
+
     def match_summary(self, view: V, ctx: Context) -> Summary:
         """The match's end: the score sheet, the totals, the winners and a chart."""
         assert view.result is not None
-        sheet = self.sheet(view)
-        rows = [
-            SummaryRow(ctx.t("summary_deal_n", deal=i + 1), self.cells(row, ctx))
-            for i, row in enumerate(sheet)
-        ]
+        rows = self.sheet_rows(view, ctx)
         rows.append(SummaryRow(ctx.t("summary_total"), self.cells(view.result.scores, ctx)))
         return Summary(
             kind="match",
@@ -311,7 +331,7 @@ class Presenter(Generic[V]):
             columns=self.columns(view, ctx),
             rows=tuple(rows),
             lines=(self.winners_sentence(view.result.winners, ctx),),
-            chart=self.chart(sheet, view, ctx),
+            chart=self.chart(self.sheet(view), view, ctx),
         )
 
     def chart(self, sheet: Sequence[Sequence[float]], view: V, ctx: Context) -> tuple[Series, ...]:

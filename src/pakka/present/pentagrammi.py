@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pakka.engine import Action
 from pakka.events import DealScored, Event
 from pakka.games.pentagrammi import (
+    PassCards,
     PentagrammiTrickWon,
     PentagrammiView,
     PlayStarted,
@@ -32,6 +34,18 @@ class PentagrammiPresenter(Presenter[PentagrammiView]):
         if led is None:
             return ctx.t("pg_prompt_lead")
         return ctx.t("pg_prompt_follow", suit=ctx.t(f"suit_{led}"))
+
+    def action_label(self, action: Action, view: PentagrammiView, ctx: Context) -> str:
+        if isinstance(action, PassCards) and ctx.me is not None:
+            n = view.players_count
+            return ctx.t(
+                "pg_passed_to",
+                left=ctx.name((ctx.me + 1) % n),
+                right=ctx.name((ctx.me - 1) % n),
+                left_card=action.left.pretty(),
+                right_card=action.right.pretty(),
+            )
+        return super().action_label(action, view, ctx)
 
     def badges(self, view: PentagrammiView, seat: int, ctx: Context) -> list[Badge]:
         player = view.players[seat]
@@ -124,9 +138,15 @@ class PentagrammiPresenter(Presenter[PentagrammiView]):
 
     def sentences(self, event: Event, view: PentagrammiView, ctx: Context) -> list[str]:
         if isinstance(event, PentagrammiTrickWon):
+            assert event.winner is not None
+            others = [s for s in event.scorers if s != event.winner]
             return [
-                ctx.said("ev_trick_won", event.winner, cards=ctx.cards(event.cards)),
-                self.scorers_sentence(event, ctx),
+                ctx.said(
+                    "pg_ev_trick",
+                    event.winner,
+                    cards=ctx.cards(event.cards),
+                    others=ctx.seats(others),
+                )
             ]
         if isinstance(event, PlayStarted):
             return [ctx.said("ev_play_started", event.leader, leader=ctx.name(event.leader))]

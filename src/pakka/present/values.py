@@ -49,6 +49,8 @@ class SeatLine:
     badges: tuple[Badge, ...]
     cards: int | None
     """Cards in its hand, when the game shows that."""
+    score: str
+    """Its standing in the match, in words (``42``, ``level 7``)."""
     to_act: bool
     you: bool
     partner: bool
@@ -141,9 +143,14 @@ class Presentation:
     """The person's cards in the game's display order (empty for a spectator)."""
     wild: tuple[Card, ...]
     """Cards that are wild now (Guandan's hearts of the level)."""
+    actions: tuple[str, ...]
+    """The legal actions given, in words (same order): labels for buttons and lists."""
     sentences: tuple[str, ...]
     """The events given, as sentences."""
+    sheet: Summary | None
+    """The score sheet so far (each finished deal, then the totals), if the game keeps one."""
     deal_summary: Summary | None
+    """The deal just scored, when the events given end a deal."""
     match_summary: Summary | None
 
     def to_json(self) -> JSON:

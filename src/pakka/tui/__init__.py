@@ -7,6 +7,7 @@ Install with the ``tui`` extra (``pip install 'pakka[tui]'``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from pakka.engine import State
 from pakka.tui.app import PakkaApp
@@ -19,8 +20,8 @@ BOT_DELAY = 0.6
 
 
 def run_local(
-    state: State, levels: Sequence[str], lang: str = "en", seat: int = 0
-) -> tuple[bool, State]:
+    state: State[Any, Any], levels: Sequence[str], lang: str = "en", seat: int = 0
+) -> tuple[bool, State[Any, Any]]:
     """Play ``state`` full screen at ``seat`` against bots; (finished, the final state).
 
     The state returned is the session's (an undo rebuilds it from the record).

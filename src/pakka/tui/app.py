@@ -1,9 +1,10 @@
 """The full-screen terminal client (Textual).
 
-One screen for every game, drawn from the observation envelope: the seats round the table
-with their card counts and public state, the game's ``table`` (a small renderer per game,
-see :mod:`pakka.tui.render`), scores and the score sheet, a log of events in words, the hand
-as cards in suit colours, and the decisions that are not cards as numbered choices.
+One screen for every game, drawn from the presentation (:mod:`pakka.present`, the same words
+the browser shows): the seats round the table with their badges, the table's facts and the
+trick, the scores and the score sheet, a log of what happened, the prompt, the hand as cards
+in suit colours (wild cards marked), and the decisions that are not cards as numbered
+choices.  At the end of a deal and of the match a summary opens (Enter closes it).
 
 Keyboard first: ←/→ move over the hand, a letter (shown under each card) or Space selects,
 Enter plays the selection (matched against the legal actions' cards as multisets; when
@@ -36,8 +37,9 @@ from pakka import rulebook
 from pakka.engine import Action
 from pakka.errors import PakkaError
 from pakka.i18n import t
+from pakka.present.values import Presentation, Summary
 from pakka.tui import render
-from pakka.tui.session import JSON, Session
+from pakka.tui.session import Session
 
 LETTERS = "abcdefgijklmoprtvwxyz"
 """Card keys: every letter but the command keys h, n, q, s and u; then upper case."""
@@ -118,9 +120,10 @@ class ChooseScreen(ModalScreen[int | None]):
 
 
 class SheetScreen(ModalScreen[None]):
-    """The whole score sheet."""
+    """A table to read: the score sheet, or a deal's or the match's summary (any of Enter,
+    Escape, q or s closes it)."""
 
-    BINDINGS: ClassVar[list[Any]] = [Binding("escape,q,s", "close", show=False)]
+    BINDINGS: ClassVar[list[Any]] = [Binding("escape,q,s,enter,space", "close", show=False)]
     DEFAULT_CSS = """
     SheetScreen { align: center middle; }
     SheetScreen > VerticalScroll { width: 90%; height: 85%;
@@ -188,13 +191,15 @@ class PakkaApp(App[None]):
         self.hand: list[str] = []
         self.selected: set[int] = set()
         self.cursor = 0
-        self.scored: list[JSON] = []
         self.choices: list[Action] = []
+        self.labels: dict[int, str] = {}
+        """Each legal action's label, by its place in ``session.legal``."""
         self.card_actions: list[tuple[Action, Counter[str]]] = []
         self.hint_action: Action | None = None
         self.message = ""
         self.message_kind = ""
-        self._last_obs: JSON | None = None
+        self.shown: Presentation | None = None
+        self._summaries: list[Summary] = []
         self._mounted = False
         self._dirty = False
 
@@ -238,10 +243,10 @@ class PakkaApp(App[None]):
     # --- helpers ----------------------------------------------------------------------------
 
     def _game_title(self) -> str:
-        game = self.session.game
-        return render.tr(f"game_{game.name}", self.lang, game.info.title)
+        shown = self.shown or self.session.presentation
+        return shown.title if shown is not None else self.session.game.info.title
 
-    def seat_name(self, seat: Any) -> str:
+    def seat_name(self, seat: int) -> str:
         return self.session.name(seat)
 
     def say(self, text: str, kind: str = "") -> None:
@@ -249,14 +254,14 @@ class PakkaApp(App[None]):
         self.message_kind = kind
         self._draw_status()
 
-    def _on_events(self, evs: list[JSON]) -> None:
-        log = self.query_one("#log", RichLog)
-        game = self.session.game.name
-        for ev in evs:
-            if ev.get("type") in ("deal_scored", "deal_over"):
-                self.scored.append(ev)
-            for line in render.describe_event(game, ev, self.seat_name, self.lang):
+    def _on_events(self, shown: Presentation | None) -> None:
+        if shown is not None:
+            log = self.query_one("#log", RichLog)
+            for line in shown.sentences:
                 log.write("· " + line)
+            for summary in (shown.deal_summary, shown.match_summary):
+                if summary is not None and (summary.kind == "match" or not shown.match_summary):
+                    self._summaries.append(summary)
         if not self._dirty:
             self._dirty = True
             self.call_later(self._refresh_if_dirty)
@@ -265,35 +270,50 @@ class PakkaApp(App[None]):
         if self._dirty:
             self._dirty = False
             self.refresh_view()
+            self._show_summaries()
+
+    def _show_summaries(self) -> None:
+        """Open the summaries of the deals (and the match) just ended, one after another."""
+        if not self._summaries or len(self.screen_stack) > 1:
+            return
+        summary = self._summaries.pop(0)
+        self.push_screen(
+            SheetScreen(render.summary_table(summary)), lambda _: self._show_summaries()
+        )
+
+    def is_over(self) -> bool:
+        view = self.session.view
+        return view is not None and view.result is not None
 
     # --- drawing ----------------------------------------------------------------------------
 
     def refresh_view(self) -> None:
         if not self._mounted:
             return
-        obs = self.session.observation
-        self._last_obs = obs
+        shown = self.session.presentation
+        self.shown = shown
         legal = self.session.legal
         self.card_actions = []
         self.choices = []
+        self.labels = dict(enumerate(shown.actions)) if shown is not None else {}
         for action in legal:
-            cards = action.to_json().get("cards")
-            if isinstance(cards, list):
+            cards = getattr(action, "cards", None)
+            if cards is not None:
                 self.card_actions.append((action, Counter(str(c) for c in cards)))
                 if not cards:
                     self.choices.append(action)
             else:
                 self.choices.append(action)
-        hand = render.shown_hand(obs, (c for _, c in self.card_actions)) if obs else []
+        hand = self._hand(shown)
         if hand != self.hand:
             self.hand = hand
             self.selected = set()
             self.cursor = min(self.cursor, max(len(hand) - 1, 0))
         steps: list[tuple[Callable[[], None], str]] = [
-            (lambda: self._draw_header(obs), "#header"),
-            (lambda: self._draw_seats(obs), "#seats"),
-            (lambda: self._draw_table(obs), "#table"),
-            (lambda: self._draw_scores(obs), "#scores"),
+            (lambda: self._draw_header(shown), "#header"),
+            (lambda: self._draw_seats(shown), "#seats"),
+            (lambda: self._draw_table(shown), "#table"),
+            (lambda: self._draw_scores(shown), "#scores"),
             (self._draw_hand, "#hand"),
             (self._draw_choices, "#choices"),
             (self._draw_status, "#status"),
@@ -302,98 +322,78 @@ class PakkaApp(App[None]):
         for draw, target in steps:
             try:
                 draw()
-            except Exception as exc:  # an observation this client does not know yet
+            except Exception as exc:  # never end the person's session with a traceback
                 self.query_one(target, Static).update(
                     escape(t("tui_draw_failed", self.lang, reason=f"{type(exc).__name__}: {exc}"))
                 )
 
-    def _draw_header(self, obs: JSON | None) -> None:
+    def _hand(self, shown: Presentation | None) -> list[str]:
+        """The cards to draw: the presentation's hand, plus any card a legal action needs
+        that is not in it (so every action can be taken by keys)."""
+        hand = [str(c) for c in shown.hand] if shown is not None else []
+        need: Counter[str] = Counter()
+        for _, cards in self.card_actions:
+            need |= cards
+        return hand + sorted((need - Counter(hand)).elements())
+
+    def label(self, action: Action) -> str:
+        """A legal action in words (the presentation's label)."""
+        legal = self.session.legal
+        index = next((i for i, a in enumerate(legal) if a == action), None)
+        found = self.labels.get(index) if index is not None else None
+        return found if found is not None else render.pretty_cards(str(action).split())
+
+    def _draw_header(self, shown: Presentation | None) -> None:
         parts = [f"[b]{escape(self._game_title())}[/]"]
-        if obs is not None:
-            if obs.get("deal"):
-                parts.append(f"{escape(t('deal', self.lang))} {obs['deal']}")
-            phase = obs.get("phase")
-            if phase:
-                parts.append(escape(render.tr(f"phase_{phase}", self.lang, str(phase))))
-            parts.append(self._turn_text(obs))
+        if shown is not None:
+            parts.append(escape(shown.status))
+            if self.session.legal:
+                parts.append(f"[b reverse] {escape(t('your_turn', self.lang))} [/]")
         self.query_one("#header", Static).update(" · ".join(parts))
 
-    def _turn_text(self, obs: JSON) -> str:
-        if obs.get("result") is not None:
-            return f"[b]{escape(t('match_over', self.lang))}[/]"
-        seat = self.session.seat
-        to_act = list(obs.get("to_act") or [])
-        if seat in to_act and self.session.legal:
-            return f"[b reverse] {escape(t('your_turn', self.lang))} [/]"
-        others = [s for s in to_act if s != seat]
-        if not others:
-            return ""
-        who = ", ".join(self.seat_name(s) for s in others)
-        return escape(t("waiting_for", self.lang, seats=who))
-
-    def _draw_seats(self, obs: JSON | None) -> None:
-        if obs is None:
-            self.query_one("#seats", Static).update(escape(self.session.status))
-            return
-        game = str(obs.get("game"))
-        to_act = set(obs.get("to_act") or [])
-        lines = []
-        players = obs.get("players") or []
-        width = max((len(self.seat_name(p.get("seat"))) for p in players), default=4)
-        for p in players:
-            s = p.get("seat")
-            marker = "▶" if s in to_act else " "
-            me = s == self.session.seat
-            name = escape(self.seat_name(s).ljust(width))
-            name = f"[b]{name}[/]" if me else name
-            count = p.get("cards")
-            cards = (
-                escape(t("tui_cards_short", self.lang, n=count).rjust(3))
-                if isinstance(count, int)
-                else "   "
-            )
-            status = render.seat_status(game, p, obs, self.lang)
-            lines.append(f"{marker} {name} {cards}  {status}")
+    def _draw_seats(self, shown: Presentation | None) -> None:
         widget = self.query_one("#seats", Static)
-        widget.update(render.flow(lines, widget.content_size.width))
-
-    def _draw_table(self, obs: JSON | None) -> None:
-        if obs is None:
-            self.query_one("#table", Static).update("")
+        if shown is None:
+            widget.update(escape(self.session.status))
             return
-        lines = render.table_lines(obs, self.seat_name, self.lang)
-        if obs.get("result") is not None:
-            lines += self._result_lines(obs["result"])
-        widget = self.query_one("#table", Static)
+        width = max((len(s.name) for s in shown.seats), default=4)
+        lines = [
+            render.seat_markup(
+                seat,
+                width,
+                t("tui_cards_short", self.lang, n=seat.cards) if seat.cards is not None else "",
+            )
+            for seat in shown.seats
+        ]
         widget.update(render.flow(lines, widget.content_size.width))
 
-    def _result_lines(self, result: JSON) -> list[str]:
-        winners = ", ".join(self.seat_name(s) for s in result.get("winners", []))
-        scores = ", ".join(
-            f"{self.seat_name(s)} {render.num(v)}" for s, v in enumerate(result.get("scores", []))
-        )
-        return [
-            f"[b]{escape(t('match_over', self.lang))}[/]",
-            escape(t("final_scores", self.lang, scores=scores)),
-            f"[b]{escape(t('winners', self.lang, seats=winners))}[/]",
-        ]
-
-    def _draw_scores(self, obs: JSON | None) -> None:
-        widget = self.query_one("#scores", Static)
-        if obs is None:
+    def _draw_table(self, shown: Presentation | None) -> None:
+        widget = self.query_one("#table", Static)
+        if shown is None:
             widget.update("")
             return
-        scores = obs.get("scores") or []
+        lines = [render.fact_markup(f) for f in shown.facts]
+        if shown.trick is not None:
+            lines.append(f"[b]{escape(t('tui_trick', self.lang))}[/]")
+            lines += ["  " + line for line in render.trick_markup(shown.trick)]
+        elif shown.last_trick is not None:
+            lines.append(f"[b]{escape(t('tui_last_trick', self.lang))}[/]")
+            lines += ["  " + line for line in render.trick_markup(shown.last_trick)]
+        lines.append("")
+        lines.append(f"[b]{escape(shown.prompt)}[/]")
+        widget.update(render.flow(lines, widget.content_size.width))
+
+    def _draw_scores(self, shown: Presentation | None) -> None:
+        widget = self.query_one("#scores", Static)
+        if shown is None:
+            widget.update("")
+            return
         lines = [f"[b]{escape(t('scores', self.lang))}[/]"]
-        for s, v in enumerate(scores):
-            name = escape(self.seat_name(s))
-            shown = f"{v:>5g}" if isinstance(v, int | float) else f"{v!s:>5}"
-            lines.append(f" {name:<10} {shown}")
-        sheet = render.score_sheet(obs, self.scored, self.lang)
-        if sheet:
-            lines.append(f"[dim]{escape(t('tui_sheet_last', self.lang, n=len(sheet)))}[/]")
-            for row in sheet[-1:]:
-                lines.append("[dim] " + escape(" ".join(c[:7] for c in row)) + "[/]")
+        for seat in shown.seats:
+            lines.append(f" {escape(seat.name):<10} {escape(seat.score):>8}")
+        sheet = shown.sheet
+        if sheet is not None and len(sheet.rows) > 1:
+            lines.append(f"[dim]{escape(t('tui_sheet_last', self.lang, n=len(sheet.rows) - 1))}[/]")
         widget.update("\n".join(lines))
 
     def _playable(self) -> set[str]:
@@ -413,8 +413,8 @@ class PakkaApp(App[None]):
         widget.per_row = per_row
         playable = self._playable()
         my_turn = bool(self.card_actions)
-        wild = render.wild_cards(self._last_obs or {})
-        rows: list[str] = [title + self._selection_text()]
+        wild = {str(c) for c in self.shown.wild} if self.shown is not None else set()
+        rows: list[str] = [title + self._selection_text() + self._wild_text(wild)]
         for start in range(0, len(self.hand), per_row):
             faces, labels = [], []
             for i in range(start, min(start + per_row, len(self.hand))):
@@ -440,6 +440,15 @@ class PakkaApp(App[None]):
             rows.append("".join(labels))
         widget.update("\n".join(rows))
 
+    def _wild_text(self, wild: set[str]) -> str:
+        if not wild:
+            return ""
+        cards = " ".join(
+            f"[b {render.RED} on {render.WILD_BG}]{escape(render.pretty_cards([c]))}[/]"
+            for c in sorted(wild)
+        )
+        return f"  [dim]{escape(t('tui_wild', self.lang))}:[/] {cards}"
+
     def _selection_text(self) -> str:
         if not self.selected:
             return ""
@@ -455,7 +464,7 @@ class PakkaApp(App[None]):
         widget.display = True
         parts = []
         for i, action in enumerate(self.choices[: len(CHOICE_KEYS)]):
-            label = render.action_label(action.to_json(), self.lang)
+            label = self.label(action)
             style = "b reverse" if action == self.hint_action else "b"
             parts.append(f"[@click=app.choose({i})][{style}]{CHOICE_KEYS[i]}[/] {escape(label)}[/]")
         if len(self.choices) > len(CHOICE_KEYS):
@@ -473,22 +482,15 @@ class PakkaApp(App[None]):
         widget.update(escape(text))
 
     def _instruction(self) -> str:
-        obs = self._last_obs
-        if obs is None:
+        """What keys do now (the presentation's prompt says what to do in the game)."""
+        if self.shown is None:
             return self.session.status or t("tui_connecting", self.lang)
         if self.session.status:
             return self.session.status
-        if obs.get("result") is not None:
+        if self.is_over():
             return t("tui_over_keys", self.lang)
         if not self.session.legal:
             return t("tui_wait", self.lang)
-        game, phase = obs.get("game"), obs.get("phase")
-        key = f"tui_do_{game}_{phase}"
-        if not self.choices:
-            key = key + "_nochoice" if render.tr(key + "_nochoice", self.lang, "") else key
-        specific = render.tr(key, self.lang, "")
-        if specific:
-            return specific
         if self.card_actions and self.choices:
             return t("tui_do_cards_or_choice", self.lang)
         if self.card_actions:
@@ -504,8 +506,7 @@ class PakkaApp(App[None]):
         ]
         if self.session.can_undo:
             keys.append(("app.undo", "u", t("tui_key_undo", self.lang)))
-        obs = self._last_obs
-        if obs is not None and obs.get("result") is not None:
+        if self.is_over():
             keys.append(("app.new_match", "n", t("tui_key_new", self.lang)))
         keys += [
             ("app.sheet", "s", t("tui_key_sheet", self.lang)),
@@ -561,15 +562,13 @@ class PakkaApp(App[None]):
             event.prevent_default()
 
     def action_new_match(self) -> None:
-        obs = self._last_obs
-        if obs is None or obs.get("result") is None:
+        if not self.is_over():
             self.say(t("tui_new_after_match", self.lang), "error")
             return
         self.run_worker(self._new_match(), exclusive=True, group="act")
 
     async def _new_match(self) -> None:
         if await self.session.new_match():
-            self.scored = []
             self.selected = set()
             self.hint_action = None
             self.query_one("#log", RichLog).write("· " + t("tui_new_match", self.lang))
@@ -580,8 +579,7 @@ class PakkaApp(App[None]):
 
     def action_quit_twice(self) -> None:
         """``q`` asks first while a match is running; a second ``q`` quits."""
-        obs = self._last_obs
-        running = obs is not None and obs.get("result") is None
+        running = self.session.view is not None and not self.is_over()
         if running and self.message != t("tui_quit_confirm", self.lang):
             self.say(t("tui_quit_confirm", self.lang), "error")
             return
@@ -638,8 +636,7 @@ class PakkaApp(App[None]):
         if self.session.busy:
             self.say(t("tui_wait_bots", self.lang), "error")
             return False
-        obs = self._last_obs
-        if obs is not None and obs.get("result") is not None:
+        if self.is_over():
             self.say(t("tui_over_keys", self.lang), "error")
             return False
         if not self.session.legal:
@@ -648,7 +645,7 @@ class PakkaApp(App[None]):
         return True
 
     def _ask_reading(self, matches: list[Action]) -> None:
-        labels = render.reading_labels(matches, self.lang)
+        labels = [self.label(a) for a in matches]
 
         def chosen(index: int | None) -> None:
             if index is not None:
@@ -665,7 +662,7 @@ class PakkaApp(App[None]):
             self.say(t("tui_select_first", self.lang), "error")
             return
         sizes = sorted({sum(c.values()) for _, c in self.card_actions})
-        kind = self.card_actions[0][0].to_json().get("type", "play")
+        kind = self.card_actions[0][0].type
         cards = list(chosen.elements())
         try:
             action = self.session.game.action_from_json({"type": kind, "cards": cards})
@@ -692,7 +689,7 @@ class PakkaApp(App[None]):
     def action_more(self) -> None:
         if not self._can_act():
             return
-        labels = render.reading_labels(self.choices, self.lang)
+        labels = [self.label(a) for a in self.choices]
         choices = list(self.choices)
 
         def chosen(index: int | None) -> None:
@@ -731,8 +728,8 @@ class PakkaApp(App[None]):
             self.say(reason, "hint")
             return
         self.hint_action = action
-        cards = action.to_json().get("cards")
-        if isinstance(cards, list) and cards:
+        cards = getattr(action, "cards", None)
+        if cards:
             wanted = Counter(str(c) for c in cards)
             picked: set[int] = set()
             for i, token in enumerate(self.hand):
@@ -741,8 +738,8 @@ class PakkaApp(App[None]):
                     picked.add(i)
             self.selected = picked
             self.cursor = min(picked) if picked else self.cursor
-        label = render.action_label(action.to_json(), self.lang)
         self.refresh_view()
+        label = self.label(action)
         self.say(t("tui_hint", self.lang, action=label, reason=reason), "hint")
 
     def action_undo(self) -> None:
@@ -773,21 +770,8 @@ class PakkaApp(App[None]):
         self.push_screen(RulesScreen(text, self._game_title()))
 
     def action_sheet(self) -> None:
-        obs = self._last_obs
-        if obs is None:
+        shown = self.shown
+        if shown is None or shown.sheet is None:
+            self.say(t("tui_no_sheet", self.lang), "error")
             return
-        rows = render.score_sheet(obs, self.scored, self.lang)
-        table = Table(title=t("tui_sheet", self.lang), show_lines=False)
-        table.add_column(t("deal", self.lang), justify="right")
-        for s in range(int(obs.get("players_count") or len(obs.get("scores") or []))):
-            table.add_column(self.seat_name(s), justify="right")
-        for i, row in enumerate(rows, 1):
-            table.add_row(str(i), *row)
-        scores = obs.get("scores") or []
-        table.add_section()
-        table.add_row(
-            t("scores", self.lang),
-            *[f"{v:g}" if isinstance(v, int | float) else str(v) for v in scores],
-            style="bold",
-        )
-        self.push_screen(SheetScreen(table))
+        self.push_screen(SheetScreen(render.summary_table(shown.sheet)))

@@ -30,10 +30,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI
 
 import pakka.games
-from pakka.engine import Action
+from pakka.engine import Action, Event
 from pakka.errors import PakkaError
 from pakka.i18n import t
-from pakka.tui.session import JSON, Session
+from pakka.present import Presentation, presenter
+from pakka.tui.session import JSON, Session, View
 
 TIMEOUT = 15.0
 RETRY = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -144,11 +145,13 @@ class RemoteSession(Session):
         self.player_name = name or getpass.getuser() or "player"
         self.token = token or self.target.token
         self.seat: int | None = None
-        self.view: JSON = {}
+        self.table: JSON = {}
+        """The table as the lobby describes it (seats, names, status, invite code)."""
         self.table_id = ""
         self.version = -1
         self.match = 0
-        self._obs: JSON | None = None
+        self._view: View | None = None
+        self._shown: Presentation | None = None
         self._legal: list[Action] = []
         self._ws: ClientConnection | None = None
         self._task: asyncio.Task[None] | None = None
@@ -167,7 +170,7 @@ class RemoteSession(Session):
             view = _http("GET", f"{base}/api/invites/{urllib.parse.quote(self.target.code)}")
         else:
             view = _http("GET", f"{base}/api/tables/{urllib.parse.quote(str(self.target.table))}")
-        self.view = view
+        self.table = view
         self.table_id = str(view["id"])
         self.game = pakka.games.get(str(view["game"]))
         key = f"{base}|{self.table_id}"
@@ -184,32 +187,35 @@ class RemoteSession(Session):
             )
             self.token = joined.get("token")
             self.seat = joined.get("seat")
-            self.view = joined.get("table", view)
+            self.table = joined.get("table", view)
         if self.token is not None:
             _save_seat(key, self.token, self.seat)
 
     # --- the Session protocol ------------------------------------------------------------
 
     @property
-    def observation(self) -> JSON | None:
-        return self._obs
+    def view(self) -> View | None:
+        return self._view
+
+    @property
+    def presentation(self) -> Presentation | None:
+        return self._shown
 
     @property
     def legal(self) -> list[Action]:
         return self._legal
 
-    def name(self, seat: Any) -> str:
-        if seat is not None and seat == self.seat:
+    def name(self, seat: int) -> str:
+        if seat == self.seat:
             return t("you", self.lang)
-        seats = self.view.get("seats") or []
-        if isinstance(seat, int) and 0 <= seat < len(seats):
+        seats = self.table.get("seats") or []
+        if 0 <= seat < len(seats):
             s = seats[seat]
             if s.get("kind") == "bot":
                 return t("bot_name", self.lang, seat=seat)
             if s.get("name"):
                 return str(s["name"])
-            return t("seat_name", self.lang, seat=seat)
-        return str(seat)
+        return t("player_n", self.lang, n=seat + 1)
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._run())
@@ -310,16 +316,34 @@ class RemoteSession(Session):
 
     def _say(self, text: str) -> None:
         self.status = text
-        self._notify([])
+        self._notify(None)
+
+    def _present(self, frame: JSON, legal: list[Action]) -> Presentation:
+        """The presentation the server sent for this seat in our language, or the same
+        values worked out here from the frame's view and events."""
+        sent = frame.get("present")
+        if isinstance(sent, dict) and sent.get("lang") == self.lang:
+            return Presentation.from_json(sent)
+        assert self._view is not None
+        table = self.game.event_types
+        events: list[Event] = []
+        for data in frame.get("events") or []:
+            cls = table.get(str(data.get("type"))) if isinstance(data, dict) else None
+            if cls is not None:
+                with contextlib.suppress(PakkaError, ValueError):
+                    events.append(cls.from_json(data))
+        return presenter(self.game.name).present(
+            self._view, events, self.name, self.lang, self.game.info, legal
+        )
 
     def _table_status(self) -> str:
-        status = self.view.get("status")
+        status = self.table.get("status")
         if status == "open":
-            seats = self.view.get("seats") or []
+            seats = self.table.get("seats") or []
             taken = sum(1 for s in seats if s.get("taken"))
-            invite = f"{self.target.base}/join/{self.view.get('code', '')}"
+            invite = f"{self.target.base}/join/{self.table.get('code', '')}"
             return t("tui_waiting_seats", self.lang, taken=taken, total=len(seats), invite=invite)
-        if self.seat is None and self._obs is not None:
+        if self.seat is None and self._view is not None:
             return t("tui_watching", self.lang)
         return ""
 
@@ -328,23 +352,25 @@ class RemoteSession(Session):
         if kind == "hello":
             self.seat = frame.get("seat")
         elif kind == "table":
-            self.view = frame.get("table") or self.view
+            self.table = frame.get("table") or self.table
             self._say(self._table_status())
         elif kind == "state":
             version, match = int(frame.get("version", 0)), int(frame.get("match", 0))
             if (match, version) < (self.match, self.version):
                 return  # an older state than the one shown (a rematch starts a new count)
             self.match, self.version = match, version
-            self._obs = frame.get("observation")
             legal = []
             for data in frame.get("legal_actions") or []:
                 with contextlib.suppress(PakkaError):
                     legal.append(self.game.action_from_json(data))
             self._legal = legal
+            self._view = self.game.view_from_json(frame["observation"])
+            shown = self._present(frame, legal)
+            self._shown = shown
             self.status = self._table_status()
             if self._waiting is not None and not self._waiting.done():
                 self._waiting.set_result(None)
-            self._notify(list(frame.get("events") or []))
+            self._notify(shown)
         elif kind == "error":
             message = str(frame.get("message", ""))
             if self._waiting is not None and not self._waiting.done():

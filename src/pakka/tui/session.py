@@ -1,9 +1,12 @@
 """Where the terminal client's match lives: a local state with bots, or a server table.
 
-The app only talks to a :class:`Session`: it reads ``observation``/``legal`` for its seat,
-calls :meth:`Session.act`, :meth:`Session.hint` and :meth:`Session.undo`, and is told of new
-events through ``on_update``.  A local session applies actions to a real state and lets the
-bots reply; a remote one (:mod:`pakka.tui.remote`) sends them over the server's WebSocket.
+The app only talks to a :class:`Session`: it reads ``presentation`` (everything to show, in
+words, from :mod:`pakka.present`), ``view`` and ``legal`` for its seat, calls
+:meth:`Session.act`, :meth:`Session.hint` and :meth:`Session.undo`, and is told of what
+happened through ``on_update`` (a presentation carrying the new events' sentences and, at the
+end of a deal or match, its summary).  A local session applies actions to a real state and
+lets the bots reply; a remote one (:mod:`pakka.tui.remote`) sends them over the server's
+WebSocket and shows the presentation the server sends.
 """
 
 from __future__ import annotations
@@ -16,18 +19,22 @@ from typing import Any
 
 import pakka.bots
 from pakka.bots.base import Bot
-from pakka.engine import Action, Game, State
+from pakka.engine import Action, Event, Game, Observation, State
 from pakka.errors import IllegalAction, PakkaError
 from pakka.i18n import t
+from pakka.present import Presentation, presenter
 
 JSON = dict[str, Any]
-Update = Callable[[list[JSON]], None]
+View = Observation[Any, Any, Any]
+Update = Callable[[Presentation | None], None]
+"""Told after every change: the presentation with the new events (``None``: only the
+session's own status line changed)."""
 
 
 class Session(ABC):
     """One seat's view of a match and the means to act in it."""
 
-    game: Game
+    game: Game[Any, Any]
     seat: int | None
     lang: str
     on_update: Update | None = None
@@ -36,8 +43,13 @@ class Session(ABC):
 
     @property
     @abstractmethod
-    def observation(self) -> JSON | None:
-        """The latest observation for ``seat`` (``None`` before the match has started)."""
+    def view(self) -> View | None:
+        """The latest view of ``seat`` (``None`` before the match has started)."""
+
+    @property
+    @abstractmethod
+    def presentation(self) -> Presentation | None:
+        """The table now, in words (``None`` before the match has started)."""
 
     @property
     @abstractmethod
@@ -45,8 +57,8 @@ class Session(ABC):
         """The seat's legal actions now (empty when it is not to act)."""
 
     @abstractmethod
-    def name(self, seat: Any) -> str:
-        """How a seat is called on screen ("You", "Bot 2", a person's name, "dummy")."""
+    def name(self, seat: int) -> str:
+        """How a seat is called on screen ("You", "Bot 2", a person's name)."""
 
     @property
     def can_undo(self) -> bool:
@@ -83,9 +95,9 @@ class Session(ABC):
         """The match record (local play), for ``--save``."""
         return None
 
-    def _notify(self, events: list[JSON]) -> None:
+    def _notify(self, shown: Presentation | None) -> None:
         if self.on_update is not None:
-            self.on_update(events)
+            self.on_update(shown)
 
 
 class LocalSession(Session):
@@ -97,7 +109,7 @@ class LocalSession(Session):
 
     def __init__(
         self,
-        state: State,
+        state: State[Any, Any],
         levels: Sequence[str] | None = None,
         lang: str = "en",
         seat: int = 0,
@@ -122,18 +134,29 @@ class LocalSession(Session):
         }
         self._running = False
         self.bot_failures = 0
-        self._obs_cache: tuple[tuple[int, int], JSON] | None = None
+        self.presenter = presenter(self.game.name)
+        self._shown: tuple[tuple[int, int, bool], Presentation] | None = None
         self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
 
     def _key(self) -> tuple[int, int]:
         return (id(self.state), len(self.state.log or []))
 
     @property
-    def observation(self) -> JSON:
-        key = self._key()
-        if self._obs_cache is None or self._obs_cache[0] != key:
-            self._obs_cache = (key, self.state.observation(self.seat))
-        return self._obs_cache[1]
+    def view(self) -> View:
+        view: View = self.state.view(self.seat)
+        return view
+
+    @property
+    def presentation(self) -> Presentation:
+        key = (*self._key(), self._running)  # the labels of ``legal`` change when bots stop
+        if self._shown is None or self._shown[0] != key:
+            self._shown = (key, self._present(()))
+        return self._shown[1]
+
+    def _present(self, events: Sequence[Event]) -> Presentation:
+        return self.presenter.present(
+            self.state.view(self.seat), events, self.name, self.lang, self.game.info, self.legal
+        )
 
     @property
     def legal(self) -> list[Action]:
@@ -152,12 +175,10 @@ class LocalSession(Session):
     def can_undo(self) -> bool:
         return bool(self.state.log) and any(s == self.seat for s, _ in self.state.log or [])
 
-    def name(self, seat: Any) -> str:
+    def name(self, seat: int) -> str:
         if seat == self.seat:
             return t("you", self.lang)
-        if isinstance(seat, int):
-            return t("bot_name", self.lang, seat=seat)
-        return t(f"tui_{seat}_name", self.lang) if seat in ("dummy", "dead") else str(seat)
+        return t("bot_name", self.lang, seat=seat)
 
     async def start(self) -> None:
         await self._run_bots()
@@ -171,12 +192,9 @@ class LocalSession(Session):
             return exc.reason
         except PakkaError as exc:
             return str(exc)
-        self._notify(self._visible(events))
+        self._notify(self._present(events))
         await self._run_bots()
         return None
-
-    def _visible(self, events: Sequence[Any]) -> list[JSON]:
-        return [e.to_json() for e in events if e.visible_to(self.seat)]
 
     async def _run_bots(self) -> None:
         self._running = True
@@ -186,7 +204,7 @@ class LocalSession(Session):
                 if not waiting:
                     break
                 bot_seat = waiting[0]
-                obs = self.state.observation(bot_seat)
+                obs = self.state.view(bot_seat)
                 legal = self.state.legal_actions(bot_seat)
                 bot = self.bots[bot_seat]
                 if self.bot_delay > 0:
@@ -195,21 +213,23 @@ class LocalSession(Session):
                     action = self._bot_act(bot, obs, legal)
                 sequential = len(self.state.to_act()) == 1
                 events = self.state.apply(bot_seat, action)
-                self._notify(self._visible(events))
+                self._notify(self._present(events))
                 if self.bot_delay > 0 and sequential:
                     await asyncio.sleep(self.bot_delay)
         finally:
             self._running = False
-        self._notify([])
+        self._notify(None)
 
-    def _bot_act(self, bot: Bot, obs: JSON, legal: list[Action]) -> Action:
-        """The bot's choice; a bot that fails must not end the person's match."""
+    def _bot_act(self, bot: Bot, obs: View, legal: list[Action]) -> Action:
+        """The bot's choice; a bot that fails is counted and plays a random legal move,
+        so the person's match goes on (the count is shown in the status line)."""
         try:
             action = bot.act(obs, legal)
-        except Exception:  # a broken bot plays a random legal move instead
+        except Exception:
             action = None
         if action not in legal:
             self.bot_failures += 1
+            self.status = t("tui_bot_failed", self.lang, n=self.bot_failures)
             return random.Random(len(self.state.log or [])).choice(legal)
         return action
 
@@ -217,7 +237,7 @@ class LocalSession(Session):
         legal = self.legal
         if not legal:
             return None, t("tui_no_hint", self.lang)
-        obs = self.observation
+        obs = self.view
         try:
             return await asyncio.to_thread(
                 pakka.bots.suggest, self.game.name, obs, legal, self.lang
