@@ -46,6 +46,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class AnarchyPlayer(PlayerView):
+    """What everyone knows about one seat (see the module docstring)."""
+
     cards: int
     committed: bool
     remaining: tuple[Contract, ...]
@@ -97,6 +99,9 @@ class AnarchyTrickWon(TrickWon):
 
 @dataclass(frozen=True, slots=True)
 class AnarchyTable(TableView):
+    """What lies on the table, and the viewer's own commit and pass (see the module
+    docstring)."""
+
     dealer: int
     forehand: int
     contracts: tuple[Contract | None, ...]
