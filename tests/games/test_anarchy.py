@@ -121,6 +121,20 @@ def test_seeded_match_is_reproducible_and_replays() -> None:
     assert all(low <= s <= high for s in res.scores)
 
 
+def test_actions_read_from_json_move_the_same_cards() -> None:
+    # 5 players: two copies of the 6s, 7s and 8s; a play read from JSON holds a card equal
+    # to the legal play's, and must take the same physical card from the hand
+    live = GAME.new_match(players=5, options=AnarchyOptions(pass_three=True), seed=6)
+    read = GAME.new_match(players=5, options=AnarchyOptions(pass_three=True), seed=6)
+    rng = random.Random(6)
+    while not live.is_over():
+        seat = rng.choice(sorted(live.to_act()))
+        action = rng.choice(live.legal_actions(seat))
+        live.apply(seat, action)
+        read.apply(seat, GAME.action_from_json(json.loads(json.dumps(action.to_json()))))
+        assert read.full_state() == live.full_state()
+
+
 def test_parse_action_from_text() -> None:
     st = GAME.new_match(4, AnarchyOptions(first_dealer=3), seed=3)
     assert GAME.parse_action(st, 0, "hearts") == ChooseContract("hearts")
@@ -144,6 +158,33 @@ def test_action_strings() -> None:
     assert GAME.action_from_json({"type": "contract", "contract": "HEARTS"}) == ChooseContract(
         "hearts"
     )
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"type": "contract", "contract": "trumps"},
+            "contract must be one of cards, black, red, best, spades, hearts, clubs, "
+            "diamonds, over, under, not 'trumps'",
+        ),
+        ({"type": "play", "cards": ["S2", "S3"]}, "play takes exactly one card in 'cards'"),
+        ({"type": "play", "cards": ["RJ"]}, "RJ is not in the Anarchy pack"),
+        ({"type": "pass_cards", "cards": ["S2"]}, "pass_cards takes exactly 3 cards in 'cards'"),
+        ({"type": "pass_cards", "cards": ["S2", "S3", "X9"]}, "bad card 'X9'"),
+        ({"type": "bid", "bid": "x"}, "unknown action type 'bid'; actions: contract, play, pass"),
+        ("S8", "JSON object"),
+    ],
+)
+def test_malformed_json_actions_name_what_is_allowed(data: object, message: str) -> None:
+    with pytest.raises(IllegalAction) as info:
+        GAME.action_from_json(data)
+    assert message in str(info.value)
+
+
+def test_passed_cards_are_read_in_card_order() -> None:
+    action = GAME.action_from_json({"type": "pass_cards", "cards": ["HK", "S2", "D5"]})
+    assert action == PassCards(tuple(parse_cards("S2 HK D5")))
 
 
 def test_illegal_message_lists_legal_contracts() -> None:
