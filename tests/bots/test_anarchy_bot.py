@@ -11,8 +11,18 @@ from pakka import bots
 from pakka.bots.heuristic import anarchy as H
 from pakka.bots.search import Budget
 from pakka.cards import anarchy_deck, parse_card, parse_cards
+from pakka.engine import Observation
 from pakka.games import get
-from pakka.games.anarchy import CONTRACTS, ChooseContract, Play
+from pakka.games.anarchy import (
+    CONTRACTS,
+    AnarchyOptions,
+    AnarchyPlayer,
+    AnarchyTable,
+    AnarchyView,
+    ChooseContract,
+    Play,
+    ScoreRow,
+)
 
 GAME = get("anarchy")
 TINY = Budget(worlds=1, max_candidates=2)
@@ -74,41 +84,64 @@ def test_seeded_bots_are_reproducible(level: str) -> None:
 # --- hand-made positions -------------------------------------------------------------------
 
 
-def position(hand: str, contract: str | None, *, players: int = 4, won: str = "") -> dict[str, Any]:
-    """An observation for seat 0 (only what the heuristic reads is filled in)."""
-    cards = hand.split()
-    return {
-        "seat": 0,
-        "players_count": players,
-        "phase": "contract" if contract is None else "play",
-        "hand": cards,
-        "players": [
-            {
-                "seat": s,
-                "cards": len(cards),
-                "remaining": list(CONTRACTS),
-                "won": won.split() if s == 0 else [],
-            }
+def position(
+    hand: str,
+    contract: str | None,
+    *,
+    players: int = 4,
+    won: dict[int, str] | None = None,
+    contracts: list[str | None] | None = None,
+    out: str = "",
+) -> AnarchyView:
+    """A view for seat 0 (choosing a contract if ``contract`` is ``None``, else playing);
+    ``won`` by seat, every other seat's ``contracts`` unchosen unless given."""
+    cards = parse_cards(hand)
+    won = won or {}
+    return Observation(
+        game="anarchy",
+        seat=0,
+        players_count=players,
+        deal=1,
+        phase="contract" if contract is None else "play",
+        to_act=(0,),
+        hand=tuple(cards),
+        players=tuple(
+            AnarchyPlayer(
+                seat=s,
+                cards=len(cards),
+                committed=False,
+                remaining=CONTRACTS,
+                won=tuple(parse_cards(won.get(s, ""))),
+            )
             for s in range(players)
-        ],
-        "table": {
-            "contracts": [contract] + [None] * (players - 1),
-            "dead": [],
-            "out": [],
-            "dummy_top": None,
-            "spare": 1 if players < 5 else 0,
-        },
-        "options": {
-            "all_different_suits": "each_wins_itself",
-            "dup_tie": "group_each_wins_itself",
-            "par": 13,
-        },
-    }
+        ),
+        table=AnarchyTable(
+            dealer=players - 1,
+            forehand=0,
+            contracts=tuple(contracts or [contract] + [None] * (players - 1)),
+            my_commit=None,
+            my_pass=None,
+            passed=None,
+            received=None,
+            last_trick=None,
+            dead=(),
+            out=tuple(parse_cards(out)),
+            dummy=13 if players == 3 else None,
+            dummy_top=None,
+            spare=1 if players < 5 else 0,
+            spare_revealed=None,
+            score_sheet=(),
+        ),
+        scores=(0,) * players,
+        history=(),
+        options=AnarchyOptions(),
+        result=None,
+    )
 
 
 def contract_for(hand: str) -> str:
     legal = [ChooseContract(c) for c in CONTRACTS]
-    action = H.POLICY.choose(position(hand, None), legal, random.Random(0))
+    action = H.KIT.policy.choose(position(hand, None), legal, random.Random(0))
     assert isinstance(action, ChooseContract)
     return action.contract
 
@@ -116,7 +149,7 @@ def contract_for(hand: str) -> str:
 def card_for(hand: str, contract: str, **kw: Any) -> str:
     obs = position(hand, contract, **kw)
     legal = [Play(c) for c in sorted(set(parse_cards(hand)), key=lambda c: c.sort_key())]
-    return str(H.POLICY.choose(obs, legal, random.Random(0)))
+    return str(H.KIT.policy.choose(obs, legal, random.Random(0)))
 
 
 def test_chooses_spades_with_long_high_spades() -> None:
@@ -153,7 +186,7 @@ def test_value_discounts_what_the_contract_usually_scores() -> None:
     state = GAME.new_match(players=4, seed=1)
     state.scores = [30, 30, 30, 30]  # type: ignore[attr-defined]
     state.sheet = [  # type: ignore[attr-defined]
-        {"contracts": ["cards", "best", "best", "best"], "scores": [30, 30, 30, 30]}
+        ScoreRow(contracts=("cards", "best", "best", "best"), scores=(30, 30, 30, 30))
     ]
     # the same score earned with Cards (a weak contract) is worth more than with Best
     assert H.value(state, 0) > H.value(state, 1)
@@ -166,17 +199,12 @@ def test_explain_names_the_card_and_speaks_finnish() -> None:
     assert "♠A" in en and "♠A" in fi and en != fi
 
 
-def endgame(hand: str, unseen: str, contracts: list[str]) -> dict[str, Any]:
+def endgame(hand: str, unseen: str, contracts: list[str | None]) -> AnarchyView:
     """Seat 0 to play with ``hand``; the other hands and the spare are ``unseen``, every other
     card has been won by seat 1 (the joker is out)."""
-    obs = position(hand, contracts[0])
     hidden = set(hand.split()) | set(unseen.split())
-    obs["players"][1]["won"] = [
-        str(c) for c in anarchy_deck(4) if str(c) not in hidden and not c.is_joker
-    ]
-    obs["table"]["contracts"] = contracts
-    obs["table"]["out"] = ["JK"]
-    return obs
+    won = [str(c) for c in anarchy_deck(4) if str(c) not in hidden and not c.is_joker]
+    return position(hand, contracts[0], won={1: " ".join(won)}, contracts=contracts, out="JK")
 
 
 def test_hard_expects_the_other_seats_to_play_for_their_contracts() -> None:

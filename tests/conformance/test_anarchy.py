@@ -17,12 +17,16 @@ import pytest
 
 from pakka.cards import Card, anarchy_deck, parse_card, parse_cards
 from pakka.engine import IllegalAction
+from pakka.events import CardsPassed
 from pakka.games.anarchy import (
     CONTRACTS,
     GAME,
     AnarchyOptions,
     AnarchyState,
+    AnarchyTrickWon,
+    CardsExchanged,
     ChooseContract,
+    ContractChosen,
     PassCards,
     Play,
     deal_score,
@@ -159,7 +163,9 @@ def test_an_t7_bomb_spare_replaces_joker() -> None:
     assert Counter(st.won[0]) == Counter(parse_cards("S3 SA S10"))
     assert st.won[3] == parse_cards("HK")
     assert st.out == parse_cards("JK") and st.spare == []
-    assert any(e.type == "trick" and e.data["bomb"] for e in events)
+    tricks = [e for e in events if isinstance(e, AnarchyTrickWon)]
+    assert len(tricks) == 1 and tricks[0].bomb and tricks[0].joker == 0
+    assert tricks[0].to_json() == last  # the table shows the event that told the trick
 
 
 def test_an_t7_joker_wins_nothing_and_52_cards_are_won() -> None:
@@ -203,8 +209,8 @@ def test_an_t15_dummy_wins_go_dead() -> None:
     trick(st, "SK H5 C9")
     last = st.observation(0)["table"]["last_trick"]
     assert last["cards"] == ["SK", "H5", "C9", "SA"]
-    assert last["played_by"] == [0, 1, 2, "dummy"]
-    assert last["captured_by"] == ["dead", 2, 2, "dead"]
+    assert last["played_by"] == [0, 1, 2, None]  # None: the dummy
+    assert last["captured_by"] == [None, 2, 2, None]  # None: the dead pile
     assert Counter(st.dead) == Counter(parse_cards("SK SA"))
     assert Counter(st.won[2]) == Counter(parse_cards("H5 C9"))
     assert st.observation(1)["table"]["dead"] == ["SK", "SA"]
@@ -272,13 +278,13 @@ def test_an_f1_deal_ten_is_forced_and_contracts_are_permutations(players: int) -
     assert st.phase == "play"  # nobody was asked in deal 10
     assert all(c is not None for c in st.contracts)
     assert all(r == [] for r in st.remaining)
-    autos = [h for h in st.history if h.endswith("(auto)")]
+    autos = [e for e in st.history if isinstance(e, ContractChosen) and e.auto]
     assert len(autos) == players
     while not st.is_over():
         seat = min(st.to_act())
         st.apply(seat, rng.choice(st.legal_actions(seat)))
     for seat in range(players):
-        assert sorted(row["contracts"][seat] for row in st.sheet) == sorted(CONTRACTS)
+        assert sorted(row.contracts[seat] for row in st.sheet) == sorted(CONTRACTS)
 
 
 def test_an_f1_auto_choice_is_an_event() -> None:
@@ -289,8 +295,8 @@ def test_an_f1_auto_choice_is_an_event() -> None:
     while st.deal_no < 10:
         seat = min(st.to_act())
         events = st.apply(seat, rng.choice(st.legal_actions(seat)))
-    autos = [e for e in events if e.type == "contract"]
-    assert len(autos) == 4 and all(e.data["auto"] for e in autos)
+    autos = [e for e in events if isinstance(e, ContractChosen)]
+    assert len(autos) == 4 and all(e.auto for e in autos)
     obs = st.observation(2)
     assert obs["phase"] == "play" and None not in obs["table"]["contracts"]
 
@@ -374,13 +380,17 @@ def test_an_f4_pass_three_in_3p() -> None:
     assert set(parse_cards("D2 D3 D4")) <= set(st.hands[0])
     assert st.dummy == dummy_before
     assert [len(h) for h in st.hands] == [13, 13, 13]
-    passed = [e for e in events if e.type == "cards_passed"]
-    assert {(e.data["from"], e.data["to"]) for e in passed} == {(0, 1), (1, 2), (2, 0)}
-    assert all(e.seats == frozenset((e.data["from"], e.data["to"])) for e in passed)
+    passed = [e for e in events if isinstance(e, CardsPassed)]
+    assert {(e.seat, e.to) for e in passed} == {(0, 1), (1, 2), (2, 0)}
+    for e in passed:
+        assert [s for s in range(3) if e.visible_to(s)] == sorted({e.seat, e.to})
+        assert not e.visible_to(None)
+    assert {e.cards for e in passed if e.seat == 0} == {tuple(parse_cards("S2 S3 S4"))}
+    assert CardsExchanged() in events and st.history == [CardsExchanged()]
     assert st.phase == "contract" and st.to_act() == {1}
     obs0 = st.observation(0)["table"]
     assert obs0["passed"] == {"to": 1, "cards": ["S2", "S3", "S4"]}
-    assert obs0["received"] == {"from": 2, "cards": ["D2", "D3", "D4"]}
+    assert obs0["received"] == {"from_seat": 2, "cards": ["D2", "D3", "D4"]}
 
 
 # --- our own cases ------------------------------------------------------------------------
@@ -448,7 +458,7 @@ def test_dup_tie_variant_lower_cards_dead() -> None:
     )
     choose(st)
     trick(st, "S7 S7 S3 H9 D2")
-    assert captured(st) == [0, 1, "dead", 3, 3]
+    assert captured(st) == [0, 1, None, 3, 3]
     assert st.dead == parse_cards("S3")
 
 
@@ -465,9 +475,10 @@ def test_dummy_bomb_3p() -> None:
     trick(st, "S5 SK HQ")
     last = st.observation(0)["table"]["last_trick"]
     assert last["cards"] == ["S5", "SK", "HQ", "S2"]
-    assert last["joker"] == "dummy" and last["bomb"] is True
+    assert last["joker"] == 3 and last["played_by"][3] is None  # the dummy's joker
+    assert last["bomb"] is True
     # reversed: S2 is the top spade, so the dummy takes the spades; HQ alone wins itself
-    assert last["captured_by"] == ["dead", "dead", 2, "dead"]
+    assert last["captured_by"] == [None, None, 2, None]
     assert Counter(st.dead) == Counter(parse_cards("S5 SK S2"))
     assert st.out == parse_cards("JK")
     assert st.observation(1)["table"]["spare_revealed"] == "S2"
@@ -478,7 +489,7 @@ def test_player_bomb_3p_with_dummy() -> None:
     choose(st)
     trick(st, "JK HA H3")
     # reversed: H3 beats H10 and HA; C4 is the only singleton
-    assert captured(st) == [2, 2, 2, "dead"]
+    assert captured(st) == [2, 2, 2, None]
     assert st.won[0] == []
 
 
@@ -634,12 +645,14 @@ def play_deal_collecting(st: AnarchyState, rng: random.Random) -> list[list[Card
     while st.deal_no == deal and not st.is_over():
         seat = min(st.to_act())
         for event in st.apply(seat, rng.choice(st.legal_actions(seat))):
-            if event.type == "trick":
-                for card, to in zip(event.data["cards"], event.data["captured_by"], strict=True):
-                    if to != "dead":
-                        won[to].append(parse_card(card))
-                if event.data["bomb"] and st.players == 5:
-                    assert parse_card("JK") in won[event.data["joker"]]
+            if isinstance(event, AnarchyTrickWon):
+                for card, to in zip(event.cards, event.captured_by, strict=True):
+                    if to is not None:
+                        won[to].append(card)
+                if event.bomb and st.players == 5:
+                    assert event.joker is not None
+                    joker_by = event.played_by[event.joker]
+                    assert joker_by is not None and parse_card("JK") in won[joker_by]
     return won
 
 
@@ -657,9 +670,9 @@ def test_deal_scores_match_the_won_cards(players: int) -> None:
         if players == 4:
             assert total == 52
         row = st.sheet[0]
-        assert row["contracts"] == contracts
+        assert list(row.contracts) == contracts
         for seat in range(players):
-            assert row["scores"][seat] == deal_score(contracts[seat], won[seat])
+            assert row.scores[seat] == deal_score(contracts[seat], won[seat])
 
 
 def test_under_and_over_in_3p_use_par_13() -> None:
@@ -726,7 +739,15 @@ def test_observation_public_parts() -> None:
     assert obs["players"][2]["won"] == ["S8", "SJ"]
     assert obs["table"]["spare"] == 1 and obs["table"]["spare_revealed"] is None
     assert obs["table"]["dummy"] is None
-    assert obs["history"][-1] == "trick 0:S8>2 1:H8>1 2:SJ>2 3:H2>1"
+    assert obs["history"][-1] == {
+        "type": "trick_won",
+        "winner": None,
+        "cards": ["S8", "H8", "SJ", "H2"],
+        "played_by": [0, 1, 2, 3],
+        "captured_by": [2, 1, 2, 1],
+        "bomb": False,
+        "joker": None,
+    }
     assert obs["hand"] is None
 
 
@@ -756,7 +777,7 @@ def test_match_result_shares_wins() -> None:
     assert list(res.scores) == st.scores
     assert len(st.sheet) == 10
     for seat in range(4):
-        assert st.scores[seat] == sum(row["scores"][seat] for row in st.sheet)
+        assert st.scores[seat] == sum(row.scores[seat] for row in st.sheet)
     # a hand-made tie
     st.scores = [50, 70, 70, 10]
     res = st.result()
@@ -860,4 +881,4 @@ def test_deal_ten_with_passing_chooses_after_the_pass() -> None:
     for seat in range(3):
         events = st.apply(seat, st.legal_actions(seat)[0])
     assert st.phase == "play" and None not in st.contracts
-    assert [e.data["auto"] for e in events if e.type == "contract"] == [True, True, True]
+    assert [e.auto for e in events if isinstance(e, ContractChosen)] == [True, True, True]

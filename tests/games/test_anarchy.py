@@ -10,17 +10,20 @@ import pytest
 import pakka.games
 from pakka.cards import parse_card, parse_cards
 from pakka.engine import IllegalAction, PakkaError
+from pakka.events import DealScored, DealStarted, Event
 from pakka.games.anarchy import (
     CONTRACTS,
     GAME,
     AnarchyOptions,
     AnarchyState,
     ChooseContract,
+    ContractChosen,
     PassCards,
     Play,
     deal_score,
     trick_captures,
 )
+from pakka.options import option_specs
 
 
 def test_registered_with_full_info() -> None:
@@ -29,7 +32,8 @@ def test_registered_with_full_info() -> None:
     info = game.info
     assert (info.min_players, info.max_players, info.default_players) == (3, 5, 4)
     assert info.simultaneous and info.hidden_information and info.has_chance
-    assert set(info.option_help) == {
+    specs = option_specs(GAME.Options)
+    assert [s.name for s in specs] == [
         "all_different_suits",
         "dup_tie",
         "dummy_reveal",
@@ -37,7 +41,12 @@ def test_registered_with_full_info() -> None:
         "quad_requires_four_suits",
         "par",
         "first_dealer",
-    }
+    ]
+    assert all(s.help for s in specs)
+    assert info.pass_offsets == (1,) and info.seat_direction == "clockwise"
+    assert info.teams == () and not info.lower_is_better and info.hand_sort == "suit"
+    # 5 seats x (10 deals x (a pass, a contract and 13 cards) - the tenth deal's contract)
+    assert info.max_match_length == 745
     assert info.description
 
 
@@ -58,11 +67,11 @@ def test_option_defaults_and_validation() -> None:
         AnarchyOptions(all_different_suits="nope")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="dummy_reveal must be one of simultaneous, before"):
         AnarchyOptions(dummy_reveal="never")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="par must be a whole number from 0 to 65"):
+    with pytest.raises(ValueError, match="par must be 0-65, not 99"):
         AnarchyOptions(par=99)
-    with pytest.raises(ValueError, match="first_dealer"):
+    with pytest.raises(ValueError, match="first_dealer must be a seat 0-4 or none, not 7"):
         AnarchyOptions(first_dealer=7)
-    with pytest.raises(TypeError, match="pass_three is true or false"):
+    with pytest.raises(ValueError, match=r"pass_three is on or off \(true/false\), not 'yes'"):
         AnarchyOptions(pass_three="yes")  # type: ignore[arg-type]
     with pytest.raises(PakkaError, match="first_dealer must be a seat 0-2"):
         GAME.new_match(3, AnarchyOptions(first_dealer=4), seed=1)
@@ -112,6 +121,20 @@ def test_seeded_match_is_reproducible_and_replays() -> None:
     assert all(low <= s <= high for s in res.scores)
 
 
+def test_actions_read_from_json_move_the_same_cards() -> None:
+    # 5 players: two copies of the 6s, 7s and 8s; a play read from JSON holds a card equal
+    # to the legal play's, and must take the same physical card from the hand
+    live = GAME.new_match(players=5, options=AnarchyOptions(pass_three=True), seed=6)
+    read = GAME.new_match(players=5, options=AnarchyOptions(pass_three=True), seed=6)
+    rng = random.Random(6)
+    while not live.is_over():
+        seat = rng.choice(sorted(live.to_act()))
+        action = rng.choice(live.legal_actions(seat))
+        live.apply(seat, action)
+        read.apply(seat, GAME.action_from_json(json.loads(json.dumps(action.to_json()))))
+        assert read.full_state() == live.full_state()
+
+
 def test_parse_action_from_text() -> None:
     st = GAME.new_match(4, AnarchyOptions(first_dealer=3), seed=3)
     assert GAME.parse_action(st, 0, "hearts") == ChooseContract("hearts")
@@ -137,6 +160,33 @@ def test_action_strings() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"type": "contract", "contract": "trumps"},
+            "contract must be one of cards, black, red, best, spades, hearts, clubs, "
+            "diamonds, over, under, not 'trumps'",
+        ),
+        ({"type": "play", "cards": ["S2", "S3"]}, "play takes exactly one card in 'cards'"),
+        ({"type": "play", "cards": ["RJ"]}, "RJ is not in the Anarchy pack"),
+        ({"type": "pass_cards", "cards": ["S2"]}, "pass_cards takes exactly 3 cards in 'cards'"),
+        ({"type": "pass_cards", "cards": ["S2", "S3", "X9"]}, "bad card 'X9'"),
+        ({"type": "bid", "bid": "x"}, "unknown action type 'bid'; actions: contract, play, pass"),
+        ("S8", "JSON object"),
+    ],
+)
+def test_malformed_json_actions_name_what_is_allowed(data: object, message: str) -> None:
+    with pytest.raises(IllegalAction) as info:
+        GAME.action_from_json(data)
+    assert message in str(info.value)
+
+
+def test_passed_cards_are_read_in_card_order() -> None:
+    action = GAME.action_from_json({"type": "pass_cards", "cards": ["HK", "S2", "D5"]})
+    assert action == PassCards(tuple(parse_cards("S2 HK D5")))
+
+
 def test_illegal_message_lists_legal_contracts() -> None:
     st = GAME.new_match(4, AnarchyOptions(first_dealer=0), seed=3)
     with pytest.raises(IllegalAction) as info:
@@ -151,13 +201,19 @@ def test_events_of_a_trick_and_a_deal() -> None:
     assert isinstance(st, AnarchyState)
     for seat in (1, 2, 3, 0):
         events = st.apply(seat, ChooseContract("spades"))
-        assert events[0].type == "contract" and events[0].data["seat"] == seat
+        assert events[0] == ContractChosen(seat=seat, contract="spades", auto=False)
     kinds: list[str] = []
+    last: list[Event] = []
     while st.deal_no == 1:
         for seat in sorted(st.to_act()):
-            kinds += [e.type for e in st.apply(seat, st.legal_actions(seat)[0])]
-    assert kinds.count("trick") == 13 and kinds.count("committed") == 52
-    assert kinds[-2:] == ["deal_scored", "deal"]
+            last = st.apply(seat, st.legal_actions(seat)[0])
+            kinds += [e.type for e in last]
+    assert kinds.count("trick_won") == 13 and kinds.count("committed") == 52
+    assert kinds[-2:] == ["deal_scored", "deal_started"]
+    scored, started = last[-2:]
+    assert isinstance(scored, DealScored) and scored.deal == 1
+    assert scored.totals == tuple(st.scores) == scored.scores
+    assert started == DealStarted(deal=2, dealer=1)
     assert st.dealer == 1 and st.to_act() == {2}
 
 

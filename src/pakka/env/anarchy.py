@@ -6,8 +6,15 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from pakka.engine import Action
-from pakka.env.codec import CARD53, JSON, Codec, ObsLayout, ObsWriter, card53
-from pakka.games.anarchy import CONTRACTS, ChooseContract, PassCards, Play
+from pakka.env.codec import CARD53, Codec, ObsLayout, ObsWriter, card53
+from pakka.games.anarchy import (
+    CONTRACTS,
+    AnarchyTrickWon,
+    AnarchyView,
+    ChooseContract,
+    PassCards,
+    Play,
+)
 
 __all__ = ["AnarchyCodec"]
 
@@ -87,70 +94,64 @@ of `last_trick` is the dummy."""
         lay.add("last_deal", MAX_SEATS, "last deal's score of each relative seat / 100", high=7)
         return lay
 
-    def fill(self, w: ObsWriter, obs: JSON, pending: Sequence[int]) -> None:
-        n = self.players
-        table = obs["table"]
-        w.cards("hand", obs["hand"], card53)
+    def fill(self, w: ObsWriter, obs: AnarchyView, pending: Sequence[int]) -> None:
+        table = obs.table
+        w.cards("hand", obs.hand or (), card53)
         for i in pending:
             w.add("pass_pending", i - CARD0)
-        w.set("phase", PHASES.index(obs["phase"]))
-        w.set("deal", 0, obs["deal"] / 10)
-        w.set("table_size", n - 3)
-        for s in obs["to_act"]:
+        w.set("phase", PHASES.index(obs.phase))
+        w.set("deal", 0, obs.deal / 10)
+        w.set("table_size", self.players - 3)
+        for s in obs.to_act:
             w.set("to_act", self.rel(obs, s))
-        for p in obs["players"]:
-            r = self.rel(obs, p["seat"])
-            if p["committed"]:
+        for p in obs.players:
+            r = self.rel(obs, p.seat)
+            if p.committed:
                 w.set("committed", r)
-            for c in p["remaining"]:
+            for c in p.remaining:
                 w.set("remaining", CONTRACTS.index(c), row=r)
-            w.set("cards_left", r, p["cards"] / 13)
-            w.cards("won", p["won"], card53, row=r)
-        w.set("dealer", self.rel(obs, table["dealer"]))
-        for s, contract in enumerate(table["contracts"]):
+            w.set("cards_left", r, p.cards / 13)
+            w.cards("won", p.won, card53, row=r)
+        w.set("dealer", self.rel(obs, table.dealer))
+        for s, contract in enumerate(table.contracts):
             if contract is not None:
                 w.set("contract", CONTRACTS.index(contract), row=self.rel(obs, s))
-        for line in obs["history"]:
-            if not line.startswith("trick "):
-                continue
-            for move in line.split()[1:]:
-                who, sep, rest = move.partition(":")
-                if not sep:
-                    break
-                row = MAX_SEATS if who == "dummy" else self.rel(obs, int(who))
-                w.cards("played", [rest.split(">")[0]], card53, row=row)
-        w.cards("dead", table["dead"], card53)
-        w.cards("out", table["out"], card53)
-        last = table["last_trick"]
+        for event in obs.history:
+            if isinstance(event, AnarchyTrickWon):
+                for card, who in zip(event.cards, event.played_by, strict=True):
+                    w.cards("played", [card], card53, row=self._row(obs, who))
+        w.cards("dead", table.dead, card53)
+        w.cards("out", table.out, card53)
+        last = table.last_trick
         if last is not None:
-            owners = last.get("played_by") or [*range(n), "dummy"]
-            for who, card, to in zip(owners, last["cards"], last["captured_by"], strict=False):
-                dummy = who == "dummy"
-                row = MAX_SEATS if dummy else self.rel(obs, who)
-                w.cards("last_trick", [card], card53, row=row)
-                if dummy:
-                    col = self.rel(obs, to) if isinstance(to, int) else MAX_SEATS
-                    w.set("last_trick_captor", col)
-            w.set("last_trick_bomb", 0, float(bool(last["bomb"])))
-        if table["my_commit"]:
-            w.cards("my_commit", [table["my_commit"]], card53)
-        if table["passed"]:
-            w.cards("passed", table["passed"]["cards"], card53)
-            w.cards("received", table["received"]["cards"], card53)
-        if table["dummy_top"]:
-            w.cards("dummy_top", [table["dummy_top"]], card53)
-        w.set("dummy_left", 0, (table["dummy"] or 0) / 13)
-        w.set("spare", 0, table["spare"])
-        if table["spare_revealed"]:
-            w.cards("spare_revealed", [table["spare_revealed"]], card53)
-        for s, score in enumerate(obs["scores"]):
+            for card, who, to in zip(last.cards, last.played_by, last.captured_by, strict=True):
+                w.cards("last_trick", [card], card53, row=self._row(obs, who))
+                if who is None:  # the dummy's card: who captured it
+                    w.set("last_trick_captor", self._row(obs, to))
+            w.set("last_trick_bomb", 0, float(last.bomb))
+        if table.my_commit is not None:
+            w.cards("my_commit", [table.my_commit], card53)
+        if table.passed is not None and table.received is not None:
+            w.cards("passed", table.passed.cards, card53)
+            w.cards("received", table.received.cards, card53)
+        if table.dummy_top is not None:
+            w.cards("dummy_top", [table.dummy_top], card53)
+        w.set("dummy_left", 0, (table.dummy or 0) / 13)
+        w.set("spare", 0, table.spare)
+        if table.spare_revealed is not None:
+            w.cards("spare_revealed", [table.spare_revealed], card53)
+        for s, score in enumerate(obs.scores):
             w.set("scores", self.rel(obs, s), score / 1000)
-        sheet = table["score_sheet"]
+        sheet = table.score_sheet
         if sheet:
-            for s, score in enumerate(sheet[-1]["scores"]):
+            for s, score in enumerate(sheet[-1].scores):
                 w.set("last_deal", self.rel(obs, s), score / 100)
 
-    def encode(self, obs: JSON, action: Action) -> tuple[int, ...]:
+    def _row(self, obs: AnarchyView, seat: int | None) -> int:
+        """The relative seat, or :data:`MAX_SEATS` for no seat (the dummy, the dead pile)."""
+        return MAX_SEATS if seat is None else self.rel(obs, seat)
+
+    def encode(self, obs: AnarchyView, action: Action) -> tuple[int, ...]:
         if isinstance(action, ChooseContract):
             return (CONTRACTS.index(action.contract),)
         if isinstance(action, Play):
@@ -159,7 +160,9 @@ of `last_trick` is the dummy."""
             return tuple(sorted(CARD0 + card53(c) for c in action.cards))
         raise TypeError(f"not an Anarchy action: {action!r}")
 
-    def legal_sequences(self, obs: JSON, legal: Sequence[Action]) -> dict[tuple[int, ...], Action]:
+    def legal_sequences(
+        self, obs: AnarchyView, legal: Sequence[Action]
+    ) -> dict[tuple[int, ...], Action]:
         return {self.encode(obs, a): a for a in legal}
 
     def action_table(self) -> list[tuple[int, int, str]]:

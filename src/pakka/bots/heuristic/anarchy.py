@@ -36,17 +36,15 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from pakka.bots.kit import BotKit
 from pakka.bots.search import Budget, PimcBot
-from pakka.cards import SUITS, Card, anarchy_deck, parse_card
+from pakka.cards import SUITS, Card, anarchy_deck
 from pakka.engine import Action, State
-from pakka.games.anarchy import CONTRACTS, ChooseContract, PassCards, Play
+from pakka.games.anarchy import CONTRACTS, AnarchyView, ChooseContract, PassCards, Play
 from pakka.i18n import t
 
-JSON = dict[str, Any]
 SUIT_OF = {"spades": "S", "hearts": "H", "clubs": "C", "diamonds": "D"}
 COLOURS = {"black": ("S", "C"), "red": ("H", "D")}
-
-card_of = cache(parse_card)
 
 
 # --- contract choice ----------------------------------------------------------------------
@@ -121,48 +119,46 @@ Tup = tuple[str, int]
 """A card as (suit, rank) for the hot loop; the joker is ``("J", 0)``."""
 
 
-@cache
-def _tup(text: str) -> Tup:
-    card = parse_card(text)
+def _tup(card: Card) -> Tup:
     return (card.suit, card.rank)
 
 
 @cache
-def _deck(players: int) -> tuple[str, ...]:
-    return tuple(str(c) for c in anarchy_deck(players))
+def _deck(players: int) -> tuple[Tup, ...]:
+    return tuple(map(_tup, anarchy_deck(players)))
 
 
 class _View:
-    """What the heuristic reads from an observation, parsed once."""
+    """What the heuristic reads from a view, worked out once."""
 
-    def __init__(self, obs: JSON) -> None:
+    def __init__(self, obs: AnarchyView) -> None:
+        assert obs.seat is not None, "a spectator does not play"
         self.obs = obs
-        self.seat: int = obs["seat"]
-        self.n: int = obs["players_count"]
-        hand_text: list[str] = obs["hand"] or []
-        self.hand = [card_of(c) for c in hand_text]
-        table = obs["table"]
-        self.table: JSON = table
-        players = obs["players"]
-        self.contract: str | None = table["contracts"][self.seat]
-        self.won = [_tup(c) for c in players[self.seat]["won"]]
-        self.par: int = obs["options"]["par"]
-        known: dict[str, int] = {}
-        texts = [*hand_text, *table["dead"], *table["out"]]
+        self.seat: int = obs.seat
+        self.n: int = obs.players_count
+        self.hand = list(obs.hand or ())
+        table = obs.table
+        self.table = table
+        players = obs.players
+        self.contract: str | None = table.contracts[self.seat]
+        self.won = list(map(_tup, players[self.seat].won))
+        self.par: int = obs.options.par
+        known: dict[Tup, int] = {}
+        cards = [*self.hand, *table.dead, *table.out]
         for p in players:
-            texts += p["won"]
-        top = table.get("dummy_top")
-        self.dummy_top: Tup | None = _tup(top) if top else None
-        if top:
-            texts.append(top)
-        for c in texts:
+            cards += p.won
+        top = table.dummy_top
+        self.dummy_top: Tup | None = None if top is None else _tup(top)
+        if top is not None:
+            cards.append(top)
+        for c in map(_tup, cards):
             known[c] = known.get(c, 0) + 1
         unseen: list[Tup] = []
         for c in _deck(self.n):
             if known.get(c, 0):
                 known[c] -= 1
             else:
-                unseen.append(_tup(c))
+                unseen.append(c)
         self.unseen = unseen
         self.tricks_left = len(self.hand)
 
@@ -291,11 +287,11 @@ def expected_gains(view: _View, rng: random.Random, samples: int) -> dict[Card, 
     won_ranks = Counter(c[1] for c in view.won if c[0] != "J")
     unit = _unit_values(view)
     void_cost = 10 * _stay_void(view.contract, view.tricks_left)
-    opts = view.obs["options"]
-    rules = (opts["all_different_suits"], opts["dup_tie"])
+    opts = view.obs.options
+    rules = (opts.all_different_suits, opts.dup_tie)
     others = view.n - 1
     dummy = view.n == 3
-    spare_unknown = view.n < 5 and view.table["spare"] > 0
+    spare_unknown = view.n < 5 and view.table.spare > 0
     pool = view.unseen
     mine = list(dict.fromkeys(view.hand))
     totals = dict.fromkeys(mine, 0.0)
@@ -393,15 +389,15 @@ def modelled_gains(view: _View, rng: random.Random, samples: int) -> dict[Card, 
     tl = view.tricks_left
     others = [(view.seat + k) % n for k in range(1, n)]
     pool = list(view.unseen)
-    spare_unknown = n < 5 and table["spare"] > 0
+    spare_unknown = n < 5 and table.spare > 0
     if len(pool) != len(others) * tl + (1 if spare_unknown else 0) or tl == 0:
         return expected_gains(view, rng, samples)
-    opts = obs["options"]
-    rules = (opts["all_different_suits"], opts["dup_tie"])
-    players = obs["players"]
-    won = {s: [_tup(c) for c in players[s]["won"]] for s in others}
+    opts = obs.options
+    rules = (opts.all_different_suits, opts.dup_tie)
+    players = obs.players
+    won = {s: list(map(_tup, players[s].won)) for s in others}
     won_suits = {s: {c[0] for c in won[s]} for s in others}
-    contracts = table["contracts"]
+    contracts = table.contracts
     mine_tups = [(c.suit, c.rank) for c in view.hand]
     # what an opponent cannot see: the pool and my hand, less its own hand
     shared: dict[str, list[int]] = {x: [] for x in SUITS}
@@ -494,11 +490,11 @@ class AnarchyPolicy:
     def __init__(self, samples: int = 6) -> None:
         self.samples = samples
 
-    def choose(self, obs: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, obs: AnarchyView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         view = _View(obs)
-        phase = obs["phase"]
+        phase = obs.phase
         if phase == "contract":
             rates = rate_contracts(
                 view.hand,
@@ -511,11 +507,6 @@ class AnarchyPolicy:
             return choose_pass(view, legal)
         return choose_card(view, legal, rng, self.samples)
 
-
-POLICY = AnarchyPolicy(samples=6)
-ROLLOUT_POLICY = AnarchyPolicy(samples=0)
-"""Rollouts play whole 13-trick deals for every seat, so they use :func:`analytic_gains`
-instead of sampled tricks."""
 
 BUDGET = Budget(worlds=16, max_candidates=4)
 """A rollout plays a whole 13-trick deal for every seat (about 13 ms on one core).  Sixteen
@@ -532,7 +523,7 @@ card's expected gain exact instead of a noisy guess."""
 
 
 class AnarchySearch(PimcBot):
-    """PIMC where it pays: the contract choice (``SEARCH_BOT``, used by ``make``).
+    """PIMC where it pays: the contract choice (the kit's search class, used by ``make``).
 
     The contract decides most of a deal's score and is used once in ten deals, so it is
     chosen by playing the deal out in sampled worlds for each of the heuristic's best-rated
@@ -544,20 +535,17 @@ class AnarchySearch(PimcBot):
     only if :data:`PLAY_CANDIDATES` is raised).
     """
 
-    def candidates(self, obs: JSON, legal: Sequence[Action]) -> list[Action]:
+    def candidates(self, obs: AnarchyView, legal: Sequence[Action]) -> list[Action]:
         view = _View(obs)
-        if obs["phase"] == "contract":
+        if obs.phase == "contract":
             names = [a.contract for a in legal if isinstance(a, ChooseContract)]
             rates = rate_contracts(view.hand, names, view.n, view.par)
             ranked = sorted(legal, key=lambda a: -rates.get(getattr(a, "contract", ""), -1e9))
             return ranked[: self.budget.max_candidates]
-        if obs["phase"] == "play":
+        if obs.phase == "play":
             ranked = rank_cards(view, legal, self.rng, PLAY_SAMPLES, model=True)
             return ranked[:PLAY_CANDIDATES]
-        return [POLICY.choose(obs, legal, self.rng)]
-
-
-SEARCH_BOT = AnarchySearch
+        return [choose_pass(view, legal)]
 
 
 def _table(
@@ -583,23 +571,23 @@ AVERAGE_SCORE: dict[int, dict[str, float]] = {
 seeds 1000-1007; the four suit contracts and the two colours averaged together)."""
 
 
-def value(state: State, seat: int) -> float:
+def value(state: State[Any, AnarchyView], seat: int) -> float:
     """Deal-end value: score margin, each seat's score this deal taken relative to what its
     contract scores on average (so the search keeps flexible contracts for later)."""
-    obs = state.observation(None)
-    scores = obs["scores"]
-    sheet = obs["table"]["score_sheet"]
+    obs = state.view(None)
+    scores = obs.scores
+    sheet = obs.table.score_sheet
     n = len(scores)
     adjusted = [float(s) for s in scores]
-    if sheet and not obs["result"]:
+    if sheet and obs.result is None:
         base = AVERAGE_SCORE[n]
-        for s, contract in enumerate(sheet[-1]["contracts"]):
+        for s, contract in enumerate(sheet[-1].contracts):
             adjusted[s] -= base.get(contract, 0.0)
     others = [adjusted[i] for i in range(n) if i != seat]
     return adjusted[seat] - sum(others) / len(others)
 
 
-def explain(obs: JSON, action: Action, lang: str = "en") -> str:
+def explain(obs: AnarchyView, action: Action, lang: str = "en") -> str:
     """One line on why ``action`` is a good move here."""
     view = _View(obs)
     if isinstance(action, ChooseContract):
@@ -617,3 +605,15 @@ def explain(obs: JSON, action: Action, lang: str = "en") -> str:
             return t("an_hint_suit", lang, card=card.pretty())
         return t("an_hint_capture", lang, card=card.pretty())
     return t("hint_generic", lang)
+
+
+KIT = BotKit(
+    policy=AnarchyPolicy(samples=6),
+    # Rollouts play whole 13-trick deals for every seat, so they use analytic_gains instead
+    # of sampled tricks.
+    rollout=AnarchyPolicy(samples=0),
+    value=value,
+    explain=explain,
+    budget=BUDGET,
+    search=AnarchySearch,
+)
