@@ -10,7 +10,6 @@ WebSocket against ``random`` bots) and plays it in the terminal client.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import textwrap

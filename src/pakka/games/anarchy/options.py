@@ -12,22 +12,19 @@ __all__ = ["AnarchyOptions"]
 
 @dataclass(frozen=True)
 class AnarchyOptions(Options):
-    """Variant flags; the defaults are the seed's game.
+    """Variant flags; the defaults are the seed's game."""
 
-    (``noqa: RUF009``: ruff cannot see that the rules' ``Literal`` aliases are immutable.)
-    """
-
-    all_different_suits: AllDifferentSuits = option(  # noqa: RUF009
+    all_different_suits: AllDifferentSuits = option(
         "each_wins_itself",
         help="each_wins_itself: a trick of all different suits lets every card win itself; "
         "highest_singleton_takes_all: the highest card takes them all",
     )
-    dup_tie: DupTie = option(  # noqa: RUF009
+    dup_tie: DupTie = option(
         "group_each_wins_itself",
         help="group_each_wins_itself: identical top cards of a suit (5 players) let that "
         "suit's cards win themselves; tied_keep_rest_dead: the lower ones go dead",
     )
-    dummy_reveal: DummyReveal = option(  # noqa: RUF009
+    dummy_reveal: DummyReveal = option(
         "simultaneous",
         help="simultaneous: the 3-player dummy's card is turned after the players commit; "
         "before: it is shown before they commit",
