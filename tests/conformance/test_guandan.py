@@ -614,8 +614,9 @@ def test_observation_shows_public_play_state():
     play(st, 1, "pass")
     obs = st.observation(3)
     table = obs["table"]
-    assert table["top"] == {"seat": 0, "cards": "S3", "combo": "single 3"}
+    played = {"type": "cards_played", "seat": 0, "cards": ["S3"], "combo": "single", "key": "3"}
+    assert table["top"] == played
     assert table["passes"] == [1] and table["level"] == "2" and table["turn"] == 2
-    assert obs["history"] == [{"seat": 0, "cards": "S3", "combo": "single 3"}]
+    assert obs["history"] == [played]
     assert obs["hand"] == ["S6", "SK"] and obs["players"][0]["cards"] == 1
     assert "S9" not in str(obs)

@@ -24,18 +24,34 @@ from pakka.games.guandan import (
     tribute_card,
 )
 from pakka.games.guandan.combos import level_rank, power
+from pakka.options import option_specs
 
 
 def test_registered():
     assert get("guandan") is GAME
-    assert GAME.info.min_players == GAME.info.max_players == 4
+    info = GAME.info
+    assert info.min_players == info.max_players == 4
+    specs = option_specs(GAME.Options)
+    assert [s.name for s in specs] == [
+        "end_on_double_win",
+        "pass_a_requires_owner",
+        "a_fail_limit",
+        "first_leader",
+    ]
+    assert all(s.help for s in specs)
+    assert info.seat_direction == "counterclockwise" and info.teams == ((0, 2), (1, 3))
+    assert info.partner(1) == 3 and info.pass_offsets == () and info.hand_sort == "rank"
+    assert info.max_match_length is None and not info.lower_is_better and info.description
+    assert len(GAME.deck(4, GAME.Options())) == 108
 
 
 def test_options_validation_messages():
-    with pytest.raises(ValueError, match="a_fail_limit must be 0"):
+    with pytest.raises(ValueError, match="option a_fail_limit must be 0-99, not -1"):
         GuandanOptions(a_fail_limit=-1)
-    with pytest.raises(ValueError, match="first_leader must be a seat"):
+    with pytest.raises(ValueError, match="option first_leader must be a seat 0-3 or none, not 4"):
         GuandanOptions(first_leader=4)
+    with pytest.raises(ValueError, match="end_on_double_win is on or off"):
+        GuandanOptions(end_on_double_win=1)  # type: ignore[arg-type]
     with pytest.raises(PakkaError, match="unknown option"):
         GAME.new_match(options={"no_such": 1})
 
@@ -74,9 +90,15 @@ def test_play_notation_and_json_round_trip():
         ),
         ({"type": "play", "cards": ["X3"], "combo": {"type": "single", "key": "3"}}, "bad card"),
         ({"type": "play", "cards": ["S3"], "combo": {"type": "quad", "key": "3"}}, "type one of"),
-        ({"type": "play", "cards": ["S3"]}, "malformed"),
-        ({"type": "return", "cards": ["S3", "S4"]}, "exactly one card"),
-        ({"type": "bid"}, "actions are play"),
+        ({"type": "play", "cards": ["S3"]}, "a play names its combo"),
+        ({"type": "play", "cards": ["S3"], "combo": {"type": "single"}}, "needs its key"),
+        ({"type": "play", "cards": "S3", "combo": {"type": "single", "key": "3"}}, "list of"),
+        ({"type": "play", "cards": [], "combo": {"type": "single", "key": "3"}}, "1-10 cards"),
+        ({"type": "play", "cards": ["JK"], "combo": {"type": "single", "key": "3"}}, "JK"),
+        ({"type": "pass", "cards": []}, "a pass is"),
+        ({"type": "return", "cards": ["S3", "S4"]}, "return takes exactly one card"),
+        ({"type": "return", "cards": ["JK"]}, "JK is not in the Guandan pack"),
+        ({"type": "bid"}, "unknown action type 'bid'; actions: play, pass, return"),
         ([1, 2], "JSON object"),
     ],
 )
@@ -156,7 +178,13 @@ def test_played_cards_order_does_not_matter():
     )
     st.apply(0, action)
     assert [str(c) for c in st.top.cards] == ["S3", "D3"]
-    assert st.observation(1)["table"]["top"] == {"seat": 0, "cards": "S3 D3", "combo": "pair 3"}
+    assert st.observation(1)["table"]["top"] == {
+        "type": "cards_played",
+        "seat": 0,
+        "cards": ["S3", "D3"],
+        "combo": "pair",
+        "key": "3",
+    }
 
 
 def _play_out(state, rng):
