@@ -9,6 +9,7 @@ import pytest
 
 from pakka.cards import Card, guandan_deck, parse_cards
 from pakka.engine import IllegalAction
+from pakka.events import Event
 from pakka.games.guandan import (
     GAME,
     PASS,
@@ -74,11 +75,11 @@ def position(
     return st
 
 
-def play(st: GuandanState, seat: int, text: str) -> None:
-    """Apply the play whose cards are ``text`` (the only reading, or the given one)."""
+def play(st: GuandanState, seat: int, text: str) -> list[Event]:
+    """Apply the play whose cards are ``text`` (the only reading, or the given one); the
+    events it caused."""
     if text == "pass":
-        st.apply(seat, PASS)
-        return
+        return st.apply(seat, PASS)
     cards, _, reading = text.partition(" as ")
     options = [
         a
@@ -88,7 +89,7 @@ def play(st: GuandanState, seat: int, text: str) -> None:
         and (not reading or str(a.combo) == reading)
     ]
     assert len(options) == 1, (text, [str(a) for a in options])
-    st.apply(seat, options[0])
+    return st.apply(seat, options[0])
 
 
 # --- order, wild cards, pairs ----------------------------------------------------------

@@ -10,11 +10,11 @@ as the committed card.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pakka.cards import Card, guandan_deck
-from pakka.engine import State
+from pakka.engine import State, shuffle
+from pakka.errors import PakkaError
 from pakka.games.guandan.events import GuandanCardsPlayed
 from pakka.games.guandan.rules import PLAYERS, return_options
 from pakka.games.guandan.state import GuandanState, play_of_event
@@ -24,6 +24,14 @@ if TYPE_CHECKING:
     from pakka.games.guandan.game import GuandanGame
 
 __all__ = ["determinize"]
+
+
+_PACK: Final = guandan_deck()
+_VALUES: Final = _PACK[: len(_PACK) // 2]
+"""Each card value once, in pack order (the order the unseen cards are listed in)."""
+_VALUE: Final = {(c.suit, c.rank): i for i, c in enumerate(_VALUES)}
+_PHYSICAL: Final = tuple((c.with_copy(0), c.with_copy(1)) for c in _VALUES)
+"""The two physical copies of each value (immutable, so every determinization shares them)."""
 
 
 def determinize(game: GuandanGame, view: GuandanView, rng: random.Random) -> GuandanState:
@@ -51,25 +59,18 @@ def determinize(game: GuandanGame, view: GuandanView, rng: random.Random) -> Gua
     state._cache = None
     state.history = [e for e in view.history if isinstance(e, GuandanCardsPlayed)]
     played = [c for e in state.history for c in e.cards]
-    pool = Counter(guandan_deck())
-    pool -= Counter(played)
     top = table.top
     state.top = None if top is None else play_of_event(top, state.deal_level)
     state.top_seat = None if top is None else top.seat
     state.tribute = [(t.seat, t.to, t.card) for t in table.tribute]
     state.returns = [(t.seat, t.to, t.card) for t in table.returns]
     shown = [list(p.known) for p in view.players]
-    for cards in shown:
-        pool -= Counter(cards)
     own = list(view.hand or ()) if seat is not None else []
     committed: dict[int, Card] = {}
-    if seat is not None:
-        if table.my_return is not None:
-            committed[seat] = table.my_return
-        pool -= Counter(own) - Counter(shown[seat])
-        pool -= Counter(committed.values())
-    unknown = list(pool.elements())
-    rng.shuffle(unknown)
+    if seat is not None and table.my_return is not None:
+        committed[seat] = table.my_return
+    unknown = _unseen(played, shown, seat, own, committed)
+    shuffle(unknown, rng)
     hands: list[list[Card]] = []
     for s, p in enumerate(view.players):
         if s == seat:
@@ -92,6 +93,35 @@ def determinize(game: GuandanGame, view: GuandanView, rng: random.Random) -> Gua
     return state
 
 
+def _unseen(
+    played: list[Card],
+    shown: list[list[Card]],
+    seat: int | None,
+    own: list[Card],
+    committed: dict[int, Card],
+) -> list[Card]:
+    """The cards ``seat`` has not seen, in pack order (each value as often as it is unseen)."""
+    pool = [2] * len(_VALUES)
+
+    def remove(cards: list[Card]) -> None:
+        for c in cards:
+            pool[_VALUE[c.suit, c.rank]] -= 1
+
+    remove(played)
+    for cards in shown:
+        remove(cards)
+    if seat is not None:
+        remove(own)
+        for c in shown[seat]:  # the seat's known cards are in its hand: removed once only
+            pool[_VALUE[c.suit, c.rank]] += 1
+        remove(list(committed.values()))
+    if min(pool) < 0:
+        raise PakkaError(
+            "observation is inconsistent: it shows a card more often than the pack has it"
+        )
+    return [c for c, n in zip(_VALUES, pool, strict=True) for _ in range(n)]
+
+
 def _make_physical(
     state: GuandanState,
     hands: list[list[Card]],
@@ -101,23 +131,26 @@ def _make_physical(
 ) -> None:
     """Give every card of the state its own copy id, in a fixed order: the hands (the
     known cards are those very objects), the committed returns, the played cards."""
+    copies = [0] * len(_VALUES)
+
+    def physical(card: Card) -> Card:
+        v = _VALUE[card.suit, card.rank]
+        k = copies[v]
+        copies[v] = k + 1
+        return _PHYSICAL[v][k]
+
     state.hands = [[] for _ in range(PLAYERS)]
     state.shown = [[] for _ in range(PLAYERS)]
-    copies: Counter[Card] = Counter()
     for s in range(PLAYERS):
-        known = Counter(shown[s])
+        known = [0] * len(_VALUES)
+        for c in shown[s]:
+            known[_VALUE[c.suit, c.rank]] += 1
         for c in hands[s]:
-            phys = c.with_copy(copies[c])
-            copies[c] += 1
+            phys = physical(c)
             state.hands[s].append(phys)
-            if known[c] > 0:
-                known[c] -= 1
+            v = _VALUE[c.suit, c.rank]
+            if known[v] > 0:
+                known[v] -= 1
                 state.shown[s].append(phys)
-    state.committed = {}
-    for s, c in committed.items():
-        state.committed[s] = c.with_copy(copies[c])
-        copies[c] += 1
-    state.played = []
-    for c in played:
-        state.played.append(c.with_copy(copies[c]))
-        copies[c] += 1
+    state.committed = {s: physical(c) for s, c in committed.items()}
+    state.played = [physical(c) for c in played]
