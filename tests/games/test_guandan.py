@@ -1,4 +1,4 @@
-"""Unit tests of Guandan's rule functions, actions, options and a whole seeded match."""
+"""Unit tests of Guandan's rule functions, actions, options, events and a whole seeded match."""
 
 from __future__ import annotations
 
