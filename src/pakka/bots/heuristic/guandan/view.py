@@ -12,7 +12,6 @@ from functools import cache
 from typing import Final
 
 from pakka.cards import Card
-from pakka.events import Event
 from pakka.games.guandan import GuandanCardsPlayed, GuandanState, GuandanView
 from pakka.games.guandan.combos import (
     BOMB_TYPES,
@@ -81,7 +80,7 @@ class _View:
     top: Combo | None
     partner: int
     opponents: tuple[int, int]
-    history: Sequence[Event]
+    history: Sequence[GuandanCardsPlayed]
 
     def __init__(self, obs: GuandanView) -> None:
         assert obs.seat is not None, "a spectator does not play"
@@ -97,7 +96,7 @@ class _View:
         self.top = None if top is None else _combo_of(top, self.level)
         self.partner = (self.seat + 2) % PLAYERS
         self.opponents = ((self.seat + 1) % PLAYERS, (self.seat + 3) % PLAYERS)
-        self.history = obs.history
+        self.history = [e for e in obs.history if isinstance(e, GuandanCardsPlayed)]
 
     @classmethod
     def of_state(cls, state: GuandanState, seat: int) -> _View:
@@ -133,7 +132,7 @@ class _View:
         return 99 if self.out[self.partner] else self.cards[self.partner]
 
 
-def _passed_on(history: Sequence[Event], level: int) -> list[dict[str, int]]:
+def _passed_on(history: Sequence[GuandanCardsPlayed], level: int) -> list[dict[str, int]]:
     """Per seat and plain type, the lowest play of an opponent of his that he passed on.
 
     Tricks are rebuilt from the public plays: a play starts a new trick when its seat
@@ -151,11 +150,13 @@ def _passed_on(history: Sequence[Event], level: int) -> list[dict[str, int]]:
             if known is None or top.value < known:
                 res[seat][top.type] = top.value
 
+    told = _TOLD.get
     for e in history:
-        if not isinstance(e, GuandanCardsPlayed):
-            continue
+        hit = told(id(e))  # _combo_of's memo read inline: this loop runs at every lead
+        combo = hit[2] if hit is not None and hit[0] is e and hit[1] == level else None
+        if combo is None:
+            combo = _combo_of(e, level)
         seat = e.seat
-        combo = _combo_of(e, level)
         if combo is None:
             continue
         if top is not None and seat != holder and combo.beats(top):
