@@ -10,7 +10,8 @@ from pakka.options import Options, option
 __all__ = ["MAX_A_FAIL_LIMIT", "GuandanOptions"]
 
 MAX_A_FAIL_LIMIT = 99
-"""The largest ``a_fail_limit`` (any larger limit would never be reached in practice)."""
+"""The largest ``a_fail_limit`` (an int option declares its range; the common house rule
+is 3, and 99 failed deals at A is already "never" for any real match)."""
 
 
 @dataclass(frozen=True)
