@@ -29,6 +29,9 @@ __all__ = ["GuandanPlayer", "GuandanTable", "GuandanView"]
 
 @dataclass(frozen=True, slots=True)
 class GuandanPlayer(PlayerView):
+    """What everyone knows about one seat: its team, hand size, finishing place, the cards
+    it is known to hold and whether it has chosen its return (see the module docstring)."""
+
     team: int
     cards: int
     place: int | None
@@ -38,6 +41,10 @@ class GuandanPlayer(PlayerView):
 
 @dataclass(frozen=True, slots=True)
 class GuandanTable(TableView):
+    """The deal's level and the teams' levels, the trick (the play to beat and who passed on
+    it), the finishing orders, the tribute and returns, and the viewer's own return card
+    (see the module docstring)."""
+
     level: str
     levels: tuple[str, str]
     owner: int | None
