@@ -10,7 +10,7 @@ the seeds), the share of deals the first pair won, the deals played and the wall
 ``end_on_double_win`` is on (a deal ends at a 1-2 finish; the gain is the same).
 
 ``--budget worlds,candidates,confidence[,seconds]`` sets the ``hard`` level's budget (the
-default is ``BUDGET`` in ``pakka.bots.heuristic.guandan``).  ``--jobs`` plays seeds in
+default is the kit's, ``pakka.bots.heuristic.guandan.BUDGET``).  ``--jobs`` plays seeds in
 parallel processes; each seed's line is printed as it finishes (in seed order).
 
 Usage::
@@ -32,8 +32,7 @@ import pakka.bots.heuristic.guandan as GH
 import pakka.games
 from pakka.bots import make
 from pakka.bots.search import Budget
-from pakka.games.guandan import GuandanOptions
-from pakka.games.guandan.game import GuandanState
+from pakka.games.guandan import GuandanOptions, GuandanState
 
 _BUDGET: Budget | None = None
 
@@ -49,8 +48,6 @@ def parse_budget(text: str) -> Budget:
 def _init(budget: Budget | None) -> None:
     global _BUDGET
     _BUDGET = budget
-    if budget is not None:
-        GH.BUDGET = budget
 
 
 def gain(order: list[int], team: int) -> int:
@@ -69,7 +66,10 @@ def play_seed(task: tuple[str, str, int]) -> dict[str, Any]:
     t0 = time.perf_counter()
     for r in (0, 1):  # x at seats 0/2, then at seats 1/3
         st = game.new_match(seed=seed, options=GuandanOptions(end_on_double_win=True))
-        bots = [make("guandan", x if (s - r) % 2 == 0 else y, seed=seed * 10 + s) for s in range(4)]
+        bots = [
+            make("guandan", x if (s - r) % 2 == 0 else y, seed=seed * 10 + s, budget=_BUDGET)
+            for s in range(4)
+        ]
         while st.deal_number() == 1 and not st.is_over():
             for s in sorted(st.to_act()):
                 legal = st.legal_actions(s)
@@ -105,7 +105,7 @@ def main() -> None:
     x, y = args.first_level, args.second_level
     budget = args.budget
     _init(budget)
-    shown = budget or GH.BUDGET
+    shown = budget or GH.KIT.budget or Budget()
     print(
         f"{x} vs {y}: seeds {args.first}..{args.first + args.count - 1}, budget "
         f"worlds={shown.worlds} candidates={shown.max_candidates} "

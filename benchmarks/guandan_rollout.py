@@ -1,14 +1,14 @@
-"""Guandan rollout time: the old path (legal list + observation) against the fast one.  (Not a test.)
+"""Guandan rollout time: the old path (legal list + view) against the fast one.  (Not a test.)
 
 A rollout plays the rest of a deal with the heuristic at all four seats from a
 determinized state, as the ``hard`` bot's search does.  The states: for each seed, a match
 with ``end_on_double_win`` is played by ``normal`` bots into deal 1 or 2 (a second deal
 has a tribute) up to a seeded number of actions, then determinized from the seat to act.
 
-* ``old``: ``play_to_deal_end(state, POLICY, rng)`` (the engine's full legal list and the
-  seat's observation at every step, the heuristic maps its choice back to a legal action);
+* ``old``: ``play_to_deal_end(state, KIT.policy, rng)`` (the engine's full legal list and
+  the seat's view at every step, the heuristic maps its choice back to a legal action);
 * ``new``: ``pakka.bots.heuristic.guandan.rollout(state)`` (the heuristic's canonical play
-  built and applied with ``apply_unchecked``, no legal list, no observation).
+  built and applied with ``apply_unchecked``, no legal list, no view).
 
 Both paths play the same moves (the benchmark checks that the final states are equal).
 ``--cold`` clears the heuristic's decomposition caches and the move caches before every
@@ -17,7 +17,7 @@ search, where the candidates of one world share most hands.  The order of the tw
 alternates from state to state.  Single-process: on a loaded machine the times grow.
 
 ``--decisions N`` also times N ``hard`` decisions (``--budget worlds,candidates``, default
-the module's ``BUDGET``) made by :class:`GuandanSearch` with each rollout path; both
+the kit's ``BUDGET``) made by :class:`GuandanSearch` with each rollout path; both
 sample the same worlds, so they must choose the same actions.
 
 Usage::
@@ -41,8 +41,7 @@ from pakka.bots.base import play_to_deal_end
 from pakka.bots.heuristic import guandan as H
 from pakka.bots.search import Budget, pick
 from pakka.engine import Action, State
-from pakka.games.guandan import GuandanOptions
-from pakka.games.guandan.game import GuandanState
+from pakka.games.guandan import GuandanOptions, GuandanState, GuandanView
 from pakka.games.guandan.moves import clear_caches
 
 
@@ -72,12 +71,13 @@ def start_states(count: int, seed: int) -> list[State]:
 
 
 class OldPathSearch(H.GuandanSearch):
-    """:class:`GuandanSearch` with the old rollouts (``play_to_deal_end`` with ``POLICY``)."""
+    """:class:`GuandanSearch` with the old rollouts (``play_to_deal_end`` with the policy)."""
 
-    def act(self, observation: H.JSON, legal_actions: Sequence[Action]) -> Action:
+    def decide(self, observation: GuandanView, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        seat = observation["seat"]
+        seat = observation.seat
+        assert seat is not None
         cands = self.candidates(observation, legal_actions)
         if len(cands) == 1:
             return cands[0]
@@ -88,7 +88,7 @@ class OldPathSearch(H.GuandanSearch):
             for action in cands:
                 sim = world.clone()
                 sim.apply_unchecked(seat, action)
-                play_to_deal_end(sim, H.POLICY, random.Random(0))
+                play_to_deal_end(sim, H.KIT.policy, random.Random(0))
                 row.append(self.value(sim, seat))
             values.append(row)
         return cands[pick(values, self.budget.confidence)]
@@ -100,11 +100,11 @@ def time_decisions(count: int, seed: int, budget: Budget, clear: bool) -> None:
     times: dict[str, list[float]] = {"old": [], "new": []}
     for i, st in enumerate(start_states(count, seed + 1000)):
         seat = min(st.to_act())
-        obs, legal = st.observation(seat), st.legal_actions(seat)
+        obs, legal = st.view(seat), st.legal_actions(seat)
         chosen = {}
         for path in ("old", "new") if i % 2 == 0 else ("new", "old"):
             cls = OldPathSearch if path == "old" else H.GuandanSearch
-            bot = cls(game, H.POLICY, H.value, seed + i, budget)
+            bot = cls(game, H.KIT.policy, H.value, seed + i, budget)
             if clear:
                 cold()
             t0 = time.perf_counter()
@@ -163,7 +163,7 @@ def main() -> None:
                 cold()
             t0 = time.perf_counter()
             if path == "old":
-                play_to_deal_end(sim, H.POLICY, random.Random(i))
+                play_to_deal_end(sim, H.KIT.policy, random.Random(i))
             else:
                 assert isinstance(sim, GuandanState)
                 H.rollout(sim)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -11,10 +12,20 @@ from pakka import bots
 from pakka.bots.base import play_to_deal_end
 from pakka.bots.heuristic import guandan as H
 from pakka.bots.search import Budget
-from pakka.cards import parse_card
-from pakka.engine import Action
+from pakka.cards import parse_card, parse_cards
+from pakka.engine import Action, Observation
 from pakka.games import get
-from pakka.games.guandan import GuandanOptions, Return, classify, legal_plays
+from pakka.games.guandan import (
+    GuandanCardsPlayed,
+    GuandanOptions,
+    GuandanPlayer,
+    GuandanTable,
+    GuandanView,
+    Return,
+    legal_plays,
+    play_of_event,
+)
+from pakka.games.guandan.combos import card_kind
 from pakka.games.guandan.moves import Play
 from pakka.i18n import t
 
@@ -60,43 +71,72 @@ def test_seeded_bots_are_reproducible(level: str) -> None:
 # --- hand-made positions -------------------------------------------------------------------
 
 
+def played(seat: int, cards: str, combo: str) -> GuandanCardsPlayed:
+    """The play event of ``seat`` playing ``cards`` read as ``combo`` (``"pair 10"``)."""
+    ctype, key = combo.split()
+    return GuandanCardsPlayed(seat=seat, cards=tuple(parse_cards(cards)), combo=ctype, key=key)
+
+
 def position(
     seat: int,
     hand: str,
     level: str = "2",
     top: tuple[int, str, str] | None = None,
     cards: tuple[int, int, int, int] = (20, 20, 20, 20),
-) -> dict[str, Any]:
-    """A play-phase observation for ``seat``: ``top`` = (seat, cards, combo) to beat."""
+    history: tuple[GuandanCardsPlayed, ...] = (),
+    phase: str = "play",
+) -> GuandanView:
+    """A play-phase view for ``seat`` (or ``phase``): ``top`` = (seat, cards, combo) to beat,
+    the rest of the table plain."""
     cards_list = list(cards)
     cards_list[seat] = len(hand.split())
-    return {
-        "seat": seat,
-        "phase": "play",
-        "hand": hand.split(),
-        "players": [
-            {"seat": s, "team": s % 2, "cards": cards_list[s], "place": None, "known": []}
+    return Observation(
+        game="guandan",
+        seat=seat,
+        players_count=4,
+        deal=1,
+        phase=phase,
+        to_act=(seat,),
+        hand=tuple(parse_cards(hand)),
+        players=tuple(
+            GuandanPlayer(
+                seat=s, team=s % 2, cards=cards_list[s], place=None, known=(), committed=False
+            )
             for s in range(4)
-        ],
-        "table": {
-            "level": level,
-            "top": None if top is None else {"seat": top[0], "cards": top[1], "combo": top[2]},
-        },
-    }
+        ),
+        table=GuandanTable(
+            level=level,
+            levels=(level, "2"),
+            owner=None,
+            a_fails=(0, 0),
+            leader=seat,
+            turn=seat,
+            top=None if top is None else played(*top),
+            passes=(),
+            finish_order=(),
+            prev_finish_order=(),
+            tribute=(),
+            returns=(),
+            anti_tribute=False,
+            red_joker_holders=(),
+            my_return=None,
+            winner=None,
+        ),
+        scores=(2, 2, 2, 2),
+        history=history,
+        options=GuandanOptions(),
+        result=None,
+    )
 
 
-def legal_for(obs: dict[str, Any]) -> list[Action]:
-    top = obs["table"]["top"]
-    level = obs["table"]["level"]
-    to_beat = None
-    if top is not None:
-        ctype, key = top["combo"].split()
-        to_beat = next(c for c in classify(top["cards"], level) if c.type == ctype and c.key == key)
-    return list(legal_plays(obs["hand"], level, to_beat))
+def legal_for(obs: GuandanView) -> list[Action]:
+    top = obs.table.top
+    to_beat = None if top is None else play_of_event(top, obs.table.level).combo
+    return list(legal_plays(obs.hand or (), obs.table.level, to_beat))
 
 
-def choose(obs: dict[str, Any]) -> Play:
-    action = H.POLICY.choose(obs, legal_for(obs), random.Random(0))
+def choose(obs: GuandanView) -> Play:
+    action = H.KIT.policy.choose(obs, legal_for(obs), random.Random(0))
     assert isinstance(action, Play)
     return action
 
@@ -158,12 +198,13 @@ def test_leads_a_type_the_opponents_passed_on() -> None:
     obs = position(0, "S8 SQ DQ", level="2")
     assert str(choose(obs)) == "S8 single 8"
     # both opponents let the partner's pair of 10s win: they are short of pairs
-    obs["history"] = [
-        {"seat": 2, "cards": "S10 D10", "combo": "pair 10"},
-        {"seat": 2, "cards": "S3", "combo": "single 3"},
-    ]
+    history = (played(2, "S10 D10", "pair 10"), played(2, "S3", "single 3"))
+    obs = position(0, "S8 SQ DQ", level="2", history=history)
     assert str(choose(obs)) == "SQ DQ pair Q"
-    assert H._passed_on(obs["history"], 2)[1] == {"pair": 10}
+    assert H._passed_on(obs.history, 2)[1] == {"pair": 10}
+    # the same plays read from the view's JSON
+    again = GAME.view_from_json(json.loads(json.dumps(obs.to_json())))
+    assert again == obs and str(choose(again)) == "SQ DQ pair Q"
 
 
 def test_feeds_a_partner_with_one_card() -> None:
@@ -218,10 +259,9 @@ def test_search_candidates_are_the_heuristics_favourites() -> None:
 
 def test_returns_a_low_card_on_tribute() -> None:
     hand = "S3 D7 D8 D9 DT DJ S5 H5 SQ SQ RJ"
-    obs = position(0, hand, level="2")
-    obs["phase"] = "return"
+    obs = position(0, hand, level="2", phase="return")
     options = [Return(parse_card(c)) for c in ("S3", "D7", "D8", "D9", "DT", "S5", "H5")]
-    action = H.POLICY.choose(obs, options, random.Random(0))
+    action = H.KIT.policy.choose(obs, options, random.Random(0))
     assert action == Return(parse_card("S3"))
     assert "S3" in H.explain(obs, action, "en").replace("♠", "S")
 
@@ -229,7 +269,7 @@ def test_returns_a_low_card_on_tribute() -> None:
 def test_decomposition_counts_turns() -> None:
     counts = [0] * 54
     for c in ("S3", "H4", "D5", "C6", "S7", "S9", "D9", "C9", "H9"):
-        counts[H._kind(c)] += 1
+        counts[card_kind(parse_card(c))] += 1
     cost, pieces = H._analyse(tuple(counts), 2)
     kinds = sorted(p[0] for p in pieces)
     assert kinds == ["bomb", "straight"]
@@ -294,9 +334,7 @@ def test_fast_actions_are_the_heuristics_legal_moves_and_apply_identically() -> 
         while not slow.is_over() and slow.deal_number() == start:
             for seat in sorted(slow.to_act()):
                 legal = slow.legal_actions(seat)
-                expected = (
-                    legal[0] if len(legal) == 1 else H.decide(slow.observation(seat), legal)[0]
-                )
+                expected = legal[0] if len(legal) == 1 else H.decide(slow.view(seat), legal)[0]
                 if slow.phase == "play":  # type: ignore[attr-defined]
                     action = H.fast_action(fast, seat)
                     assert fast.is_legal(seat, action), (str(action), fast.full_state())
@@ -312,7 +350,7 @@ def test_fast_actions_are_the_heuristics_legal_moves_and_apply_identically() -> 
 def test_rollout_plays_the_same_deal_as_the_policy() -> None:
     for i, world in enumerate(mid_deal_states(12)):
         slow, fast = world.clone(), world.clone()
-        play_to_deal_end(slow, H.POLICY, random.Random(i))
+        play_to_deal_end(slow, H.KIT.policy, random.Random(i))
         H.rollout(fast)
         assert fast == slow
 
@@ -338,7 +376,7 @@ def test_default_hard_searches_and_is_reproducible() -> None:
 
     def run() -> list[str]:
         bot = bots.make("guandan", "hard", seed=3)
-        assert isinstance(bot, H.GuandanSearch) and bot.budget == H.BUDGET
+        assert isinstance(bot, H.GuandanSearch) and bot.budget == H.KIT.budget == H.BUDGET
         out = []
         for world in worlds:
             for seat in sorted(world.to_act()):
@@ -349,4 +387,5 @@ def test_default_hard_searches_and_is_reproducible() -> None:
         return out
 
     assert H.BUDGET.worlds > 1 and H.BUDGET.max_candidates > 1
+    assert H.KIT.search is H.GuandanSearch and H.KIT.value is H.value
     assert run() == run()

@@ -9,6 +9,7 @@ import pytest
 
 from pakka.cards import Card, guandan_deck, parse_cards
 from pakka.engine import IllegalAction
+from pakka.events import Event
 from pakka.games.guandan import (
     GAME,
     PASS,
@@ -74,11 +75,11 @@ def position(
     return st
 
 
-def play(st: GuandanState, seat: int, text: str) -> None:
-    """Apply the play whose cards are ``text`` (the only reading, or the given one)."""
+def play(st: GuandanState, seat: int, text: str) -> list[Event]:
+    """Apply the play whose cards are ``text`` (the only reading, or the given one); the
+    events it caused."""
     if text == "pass":
-        st.apply(seat, PASS)
-        return
+        return st.apply(seat, PASS)
     cards, _, reading = text.partition(" as ")
     options = [
         a
@@ -88,7 +89,7 @@ def play(st: GuandanState, seat: int, text: str) -> None:
         and (not reading or str(a.combo) == reading)
     ]
     assert len(options) == 1, (text, [str(a) for a in options])
-    st.apply(seat, options[0])
+    return st.apply(seat, options[0])
 
 
 # --- order, wild cards, pairs ----------------------------------------------------------
@@ -614,8 +615,9 @@ def test_observation_shows_public_play_state():
     play(st, 1, "pass")
     obs = st.observation(3)
     table = obs["table"]
-    assert table["top"] == {"seat": 0, "cards": "S3", "combo": "single 3"}
+    played = {"type": "cards_played", "seat": 0, "cards": ["S3"], "combo": "single", "key": "3"}
+    assert table["top"] == played
     assert table["passes"] == [1] and table["level"] == "2" and table["turn"] == 2
-    assert obs["history"] == [{"seat": 0, "cards": "S3", "combo": "single 3"}]
+    assert obs["history"] == [played]
     assert obs["hand"] == ["S6", "SK"] and obs["players"][0]["cards"] == 1
     assert "S9" not in str(obs)

@@ -24,7 +24,8 @@ import pakka.env
 import pakka.games
 from pakka.engine import Action, State
 from pakka.env.codec import Codec
-from pakka.env.guandan import CLASSES, NUM_ACTIONS, class_of, entry_cards, entry_combo, index_of
+from pakka.env.guandan import CLASSES, NUM_ACTIONS, class_of, index_of
+from pakka.games.guandan import play_of_event
 from pakka.games.guandan.combos import level_rank
 from pakka.games.guandan.moves import legal_plays
 
@@ -151,24 +152,25 @@ def test_guandan_canonical_bijection() -> None:
     phases = set()
     for st in _guandan_states(range(3), 3):
         seat = min(st.to_act())
-        obs = st.observation(seat)
-        phases.add(obs["phase"])
+        obs = st.view(seat)
+        phases.add(obs.phase)
         seqs = codec.state_sequences(st, seat, obs)
         low, high = codec.layout.bounds()
         vec = codec.observe(obs)
         assert ((vec >= low) & (vec <= high)).all()
-        if obs["phase"] == "play":
-            table = obs["table"]
-            level = level_rank(table["level"])
-            top = table["top"]
+        if obs.phase == "play":
+            table = obs.table
+            level = level_rank(table.level)
+            top = table.top
             to_beat = None
             if top is not None:
                 to_beat = next(
                     p.combo
-                    for p in legal_plays(entry_cards(top), level)
-                    if p.combo is not None and (p.combo.type, p.combo.key) == entry_combo(top)
+                    for p in legal_plays(top.cards, level)
+                    if p.combo is not None and (p.combo.type, p.combo.key) == (top.combo, top.key)
                 )
-            canonical = legal_plays(obs["hand"], level, to_beat, canonical=True)
+                assert to_beat == play_of_event(top, table.level).combo
+            canonical = legal_plays(obs.hand, level, to_beat, canonical=True)
             indices = [index_of(p, level) for p in canonical]
             assert len(indices) == len(set(indices)), "two canonical plays share an index"
             assert set(indices) == {s[0] for s in seqs}
@@ -186,7 +188,7 @@ def test_guandan_full_mode_plays_map_into_the_mask() -> None:
     seen_return = False
     for st in _guandan_states(range(40, 43), 7, limit=500):
         seat = min(st.to_act())
-        obs = st.observation(seat)
+        obs = st.view(seat)
         legal = st.legal_actions(seat)
         seqs = codec.state_sequences(st, seat, obs)
         enabled = {s[0] for s in seqs}
@@ -195,7 +197,7 @@ def test_guandan_full_mode_plays_map_into_the_mask() -> None:
         for s, a in seqs.items():
             assert a in legal_set
             assert codec.encode(obs, a) == s
-        seen_return |= obs["phase"] == "return"
+        seen_return |= obs.phase == "return"
     assert seen_return, "no tribute return was reached; raise the step budget"
 
 

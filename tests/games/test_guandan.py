@@ -1,4 +1,4 @@
-"""Unit tests of Guandan's rule functions, actions, options and a whole seeded match."""
+"""Unit tests of Guandan's rule functions, actions, options, events and a whole seeded match."""
 
 from __future__ import annotations
 
@@ -9,14 +9,25 @@ import pytest
 
 from pakka.cards import parse_card, parse_cards
 from pakka.engine import AmbiguousAction, IllegalAction, PakkaError
+from pakka.events import Committed, MatchOver
 from pakka.games import get
 from pakka.games.guandan import (
     GAME,
     PASS,
+    AFailed,
+    AntiTribute,
+    CardReturned,
+    Finished,
+    GuandanCardsPlayed,
+    GuandanDealScored,
+    GuandanDealStarted,
     GuandanOptions,
     GuandanState,
+    GuandanTrickWon,
+    Passed,
     Play,
     Return,
+    TributePaid,
     advance,
     classify,
     legal_plays,
@@ -24,18 +35,35 @@ from pakka.games.guandan import (
     tribute_card,
 )
 from pakka.games.guandan.combos import level_rank, power
+from pakka.options import option_specs
+from tests.conformance.test_guandan import play, position, stacked
 
 
 def test_registered():
     assert get("guandan") is GAME
-    assert GAME.info.min_players == GAME.info.max_players == 4
+    info = GAME.info
+    assert info.min_players == info.max_players == 4
+    specs = option_specs(GAME.Options)
+    assert [s.name for s in specs] == [
+        "end_on_double_win",
+        "pass_a_requires_owner",
+        "a_fail_limit",
+        "first_leader",
+    ]
+    assert all(s.help for s in specs)
+    assert info.seat_direction == "counterclockwise" and info.teams == ((0, 2), (1, 3))
+    assert info.partner(1) == 3 and info.pass_offsets == () and info.hand_sort == "rank"
+    assert info.max_match_length is None and not info.lower_is_better and info.description
+    assert len(GAME.deck(4, GAME.Options())) == 108
 
 
 def test_options_validation_messages():
-    with pytest.raises(ValueError, match="a_fail_limit must be 0"):
+    with pytest.raises(ValueError, match="option a_fail_limit must be 0-99, not -1"):
         GuandanOptions(a_fail_limit=-1)
-    with pytest.raises(ValueError, match="first_leader must be a seat"):
+    with pytest.raises(ValueError, match="option first_leader must be a seat 0-3 or none, not 4"):
         GuandanOptions(first_leader=4)
+    with pytest.raises(ValueError, match="end_on_double_win is on or off"):
+        GuandanOptions(end_on_double_win=1)  # type: ignore[arg-type]
     with pytest.raises(PakkaError, match="unknown option"):
         GAME.new_match(options={"no_such": 1})
 
@@ -74,9 +102,15 @@ def test_play_notation_and_json_round_trip():
         ),
         ({"type": "play", "cards": ["X3"], "combo": {"type": "single", "key": "3"}}, "bad card"),
         ({"type": "play", "cards": ["S3"], "combo": {"type": "quad", "key": "3"}}, "type one of"),
-        ({"type": "play", "cards": ["S3"]}, "malformed"),
-        ({"type": "return", "cards": ["S3", "S4"]}, "exactly one card"),
-        ({"type": "bid"}, "actions are play"),
+        ({"type": "play", "cards": ["S3"]}, "a play names its combo"),
+        ({"type": "play", "cards": ["S3"], "combo": {"type": "single"}}, "needs its key"),
+        ({"type": "play", "cards": "S3", "combo": {"type": "single", "key": "3"}}, "list of"),
+        ({"type": "play", "cards": [], "combo": {"type": "single", "key": "3"}}, "1-10 cards"),
+        ({"type": "play", "cards": ["JK"], "combo": {"type": "single", "key": "3"}}, "JK"),
+        ({"type": "pass", "cards": []}, "a pass is"),
+        ({"type": "return", "cards": ["S3", "S4"]}, "return takes exactly one card"),
+        ({"type": "return", "cards": ["JK"]}, "JK is not in the Guandan pack"),
+        ({"type": "bid"}, "unknown action type 'bid'; actions: play, pass, return"),
         ([1, 2], "JSON object"),
     ],
 )
@@ -156,7 +190,13 @@ def test_played_cards_order_does_not_matter():
     )
     st.apply(0, action)
     assert [str(c) for c in st.top.cards] == ["S3", "D3"]
-    assert st.observation(1)["table"]["top"] == {"seat": 0, "cards": "S3 D3", "combo": "pair 3"}
+    assert st.observation(1)["table"]["top"] == {
+        "type": "cards_played",
+        "seat": 0,
+        "cards": ["S3", "D3"],
+        "combo": "pair",
+        "key": "3",
+    }
 
 
 def _play_out(state, rng):
@@ -203,3 +243,136 @@ def test_determinize_keeps_known_cards_in_their_hands():
             assert sorted(map(str, det.shown[s])) == sorted(map(str, st.shown[s]))
             for c in det.shown[s]:
                 assert any(c is h for h in det.hands[s])
+
+
+# --- events ------------------------------------------------------------------------------
+
+
+def test_play_pass_finish_and_jiefeng_events():
+    st = position(["S3", "S4 S6", "S5 S7", "S8 S9"], leader=0)
+    assert play(st, 0, "S3") == [
+        GuandanCardsPlayed(seat=0, cards=(parse_card("S3"),), combo="single", key="3"),
+        Finished(seat=0, place=1),
+    ]
+    assert play(st, 1, "pass") == [Passed(seat=1)]
+    play(st, 2, "pass")
+    won = play(st, 3, "pass")
+    assert won == [Passed(seat=3), GuandanTrickWon(winner=0, leader=2)]  # the partner leads
+    assert won[1].to_json() == {
+        "type": "trick_won",
+        "winner": 0,
+        "cards": [],
+        "played_by": [],
+        "leader": 2,
+    }
+    assert GAME.event_types["trick_won"] is GuandanTrickWon
+
+
+def test_history_holds_the_deals_plays_as_events():
+    st = position(["S3 S9", "S4 SJ", "S5 SQ", "S6 SK"], leader=0)
+    play(st, 0, "S3")
+    play(st, 1, "pass")
+    play(st, 2, "S5")
+    view = st.view(3)
+    assert [(e.seat, e.cards, e.combo, e.key) for e in view.history] == [
+        (0, (parse_card("S3"),), "single", "3"),
+        (2, (parse_card("S5"),), "single", "5"),
+    ]
+    assert view.table.top is view.history[-1] and view.table.passes == ()  # a new top
+    assert GAME.view_from_json(json.loads(json.dumps(st.observation(3)))) == view
+
+
+def test_deal_end_events_score_levels_and_start_the_next_deal_with_its_tribute():
+    st = position(["S3", "S4 S6", "S5", "S8 S9"], leader=0, end_on_double_win=True)
+    play(st, 0, "S3")
+    for s in (1, 2, 3):
+        play(st, s, "pass")
+    events = play(st, 2, "S5")
+    assert events[1:4] == [
+        Finished(seat=2, place=2),
+        GuandanDealScored(
+            deal=1,
+            scores=(3, 0, 3, 0),
+            totals=(5, 2, 5, 2),
+            finish_order=(0, 2, 3, 1),
+            levels=("5", "2"),
+        ),
+        GuandanDealStarted(deal=2, level="5", leader=st.leader),
+    ]
+    paid = [TributePaid(seat=a, to=b, card=c) for a, b, c in st.tribute]
+    assert events[4:] == paid and [(e.seat, e.to) for e in paid] == [(1, 0), (3, 2)]
+    assert st.view(0).table.tribute == tuple(paid)
+    assert st.observation(1)["table"]["tribute"][0] == {
+        "type": "tribute_paid",
+        "seat": 1,
+        "to": 0,
+        "card": str(paid[0].card),
+    }
+
+
+def test_returns_are_committed_then_shown_together():
+    st = position(["S3", "S4", "S5", "S6"])
+    st.prev_order, st.deal_level = [0, 2, 1, 3], "7"
+    events = st._start_deal(stacked("BJ", "RJ", "RJ", "BJ"))
+    assert [type(e) for e in events] == [GuandanDealStarted, TributePaid, TributePaid]
+    r0, r2 = st.legal_actions(0)[0], st.legal_actions(2)[0]
+    assert isinstance(r0, Return) and isinstance(r2, Return)
+    assert st.apply(0, r0) == [Committed(seat=0)]
+    assert st.view(1).history == () and st.view(0).table.my_return == r0.card
+    assert st.apply(2, r2) == [
+        Committed(seat=2),
+        CardReturned(seat=0, to=1, card=r0.card),
+        CardReturned(seat=2, to=3, card=r2.card),
+    ]
+    assert st.view(3).table.returns == (
+        CardReturned(seat=0, to=1, card=r0.card),
+        CardReturned(seat=2, to=3, card=r2.card),
+    )
+
+
+def test_anti_tribute_event_names_the_red_joker_holders():
+    st = position(["S3", "S4", "S5", "S6"])
+    st.prev_order, st.deal_level = [0, 1, 2, 3], "7"
+    events = st._start_deal(stacked("S3", "S4", "S5", "RJ RJ"))
+    assert events == [
+        GuandanDealStarted(deal=2, level="7", leader=0),
+        AntiTribute(holders=(3, 3)),
+    ]
+
+
+def test_a_failed_follows_the_deal_scored_at_two():
+    st = position(
+        ["S3", "S9", "S4 S5", "S6 S7"], level="A", levels=("A", "5"), owner=0, a_fail_limit=3
+    )
+    st.a_fails = [2, 0]
+    play(st, 0, "S3")
+    for s in (1, 2, 3):
+        play(st, s, "pass")
+    for seat, text in ((2, "S4"), (3, "S6"), (1, "S9"), (2, "pass"), (3, "pass")):
+        play(st, seat, text)
+    events = play(st, 3, "S7")  # 1-4 at A: the third failure
+    scored = next(e for e in events if isinstance(e, GuandanDealScored))
+    assert scored.levels == ("2", "5") and scored.totals == (2, 5, 2, 5)
+    assert scored.scores == (-12, 0, -12, 0)
+    at = events.index(scored)
+    assert events[at + 1] == AFailed(team=0)
+    assert events[at + 2] == GuandanDealStarted(deal=2, level="2", leader=st.leader)
+
+
+def test_the_match_ends_with_match_over():
+    st = position(["S3", "S4 S5", "S6", "S7 S8"], level="A", levels=("A", "5"), owner=0)
+    play(st, 0, "S3")
+    for s in (1, 2, 3):
+        play(st, s, "pass")
+    for seat, text in ((2, "S6"), (3, "pass"), (1, "pass"), (3, "S7"), (1, "pass")):
+        play(st, seat, text)
+    events = play(st, 3, "S8")
+    assert events[-2] == GuandanDealScored(
+        deal=1,
+        scores=(0, 0, 0, 0),
+        totals=(14, 5, 14, 5),
+        finish_order=(0, 2, 3, 1),
+        levels=("A", "5"),
+    )
+    assert events[-1] == MatchOver(scores=(1.0, 0.0, 1.0, 0.0), ranks=(1, 3, 1, 3), winners=(0, 2))
+    assert st.view(None).result == st.result()

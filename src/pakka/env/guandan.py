@@ -19,25 +19,30 @@ from typing import Any, ClassVar, Final
 import numpy as np
 from numpy.typing import NDArray
 
-from pakka.cards import SUITS, Card, parse_cards
+from pakka.cards import SUITS
 from pakka.engine import Action, MatchResult, State
-from pakka.env.codec import JSON, Codec, ObsLayout, ObsWriter
+from pakka.env.codec import Codec, ObsLayout, ObsWriter
+from pakka.games.guandan import (
+    PASS,
+    GuandanCardsPlayed,
+    GuandanView,
+    Play,
+    Return,
+    play_of_event,
+)
 from pakka.games.guandan.combos import (
     BJ_KIND,
     BOMB_TYPES,
     KIND_CARDS,
     TYPES,
-    Combo,
     card_kind,
-    classify,
     level_rank,
     rank_label,
     wild_kind,
     window_key,
     window_ranks,
 )
-from pakka.games.guandan.game import Return
-from pakka.games.guandan.moves import PASS, Play, hand_counts, raw_plays, to_play
+from pakka.games.guandan.moves import hand_counts, raw_plays, to_play
 from pakka.games.guandan.rules import LEVELS
 
 __all__ = ["CLASSES", "GuandanCodec", "class_of"]
@@ -214,40 +219,13 @@ def describe_class(c: PlayClass) -> str:
     return "joker_bomb"
 
 
-def entry_combo(entry: JSON) -> tuple[str, str] | None:
-    """``(type, key)`` of a public play record (``None`` for a pass).
-
-    Accepts ``{"combo": {"type": ..., "key": ...}}`` and ``{"combo": "type key"}``."""
-    combo = entry.get("combo")
-    if not combo:
-        return None
-    if isinstance(combo, str):
-        t, key = combo.split()
-        return t, key
-    return combo["type"], combo["key"]
-
-
-def entry_cards(entry: JSON) -> list[Card]:
-    """The cards of a public play record (a list of cards or one space-separated string)."""
-    return parse_cards(entry.get("cards") or [])
-
-
-def _top_combo(obs: JSON) -> Combo | None:
-    top = obs["table"]["top"]
-    want = None if top is None else entry_combo(top)
-    if want is None:
-        return None
-    for c in classify(entry_cards(top), obs["table"]["level"]):
-        if (c.type, c.key) == want:
-            return c
-    raise ValueError(f"the top play {top} does not read at level {obs['table']['level']}")
-
-
-def canonical_plays(obs: JSON) -> dict[int, Play]:
+def canonical_plays(obs: GuandanView) -> dict[int, Play]:
     """The legal plays of the observer in canonical mode, by action index."""
-    level = level_rank(obs["table"]["level"])
-    to_beat = _top_combo(obs)
-    raws = raw_plays(hand_counts(obs["hand"]), level, to_beat, canonical=True)
+    table = obs.table
+    level = level_rank(table.level)
+    top = table.top
+    to_beat = None if top is None else play_of_event(top, table.level).combo
+    raws = raw_plays(hand_counts(obs.hand or ()), level, to_beat, canonical=True)
     out: dict[int, Play] = {}
     if to_beat is not None:
         out[PASS_INDEX] = PASS
@@ -337,70 +315,73 @@ rows 1 and 3 the opponents (1 = the next to play after the observer)."""
         lay.add("my_return", 54, "the return card this seat has chosen (not yet revealed)")
         return lay
 
-    def fill(self, w: ObsWriter, obs: JSON, pending: Sequence[int]) -> None:
-        table = obs["table"]
-        me = obs["seat"]
-        level = level_rank(table["level"])
-        w.cards("hand", obs["hand"], card_kind)
-        w.set("level", LEVELS.index(table["level"]))
+    def fill(self, w: ObsWriter, obs: GuandanView, pending: Sequence[int]) -> None:
+        table = obs.table
+        me = obs.seat
+        assert me is not None, "a spectator has no observation vector"
+        level = level_rank(table.level)
+        w.cards("hand", obs.hand or (), card_kind)
+        w.set("level", LEVELS.index(table.level))
         w.set("wild", wild_kind(level))
         for row, team in ((0, me % 2), (1, 1 - me % 2)):
-            w.set("team_levels", LEVELS.index(table["levels"][team]), row=row)
-        owner = table["owner"]
+            w.set("team_levels", LEVELS.index(table.levels[team]), row=row)
+        owner = table.owner
         w.set("owner", 2 if owner is None else (0 if owner == me % 2 else 1))
-        w.set("phase", PHASES.index(obs["phase"]))
-        w.set("deal", 0, obs["deal"] / 50)
-        for s in obs["to_act"]:
+        w.set("phase", PHASES.index(obs.phase))
+        w.set("deal", 0, obs.deal / 50)
+        for s in obs.to_act:
             w.set("to_act", self.rel(obs, s))
-        w.set("leader", self.rel(obs, table["leader"]))
-        for p in obs["players"]:
-            r = self.rel(obs, p["seat"])
-            w.set("cards_left", r, p["cards"] / 27)
-            if p["place"] is not None:
-                w.set("place", p["place"] - 1, row=r)
-            w.cards("known", p["known"], card_kind, row=r)
-        for entry in obs["history"]:
-            w.cards("played", entry_cards(entry), card_kind, row=self.rel(obs, entry["seat"]))
-        top = table["top"]
-        top_combo = None if top is None else entry_combo(top)
-        if top_combo is not None:
-            w.set("top_type", TYPES.index(top_combo[0]))
-            w.cards("top_cards", entry_cards(top), card_kind)
-            w.set("top_seat", self.rel(obs, top["seat"]))
-        for s in table["passes"]:
+        w.set("leader", self.rel(obs, table.leader))
+        for p in obs.players:
+            r = self.rel(obs, p.seat)
+            w.set("cards_left", r, p.cards / 27)
+            if p.place is not None:
+                w.set("place", p.place - 1, row=r)
+            w.cards("known", p.known, card_kind, row=r)
+        for e in obs.history:
+            if isinstance(e, GuandanCardsPlayed):
+                w.cards("played", e.cards, card_kind, row=self.rel(obs, e.seat))
+        top = table.top
+        if top is not None:
+            w.set("top_type", TYPES.index(top.combo))
+            w.cards("top_cards", top.cards, card_kind)
+            w.set("top_seat", self.rel(obs, top.seat))
+        for s in table.passes:
             w.set("passes", self.rel(obs, s))
-        for t in table["tribute"]:
-            w.cards("tribute", [t["card"]], card_kind)
-        for t in table["returns"]:
-            w.cards("returns", [t["card"]], card_kind)
-        w.set("anti_tribute", 0, float(bool(table["anti_tribute"])))
-        if table["my_return"]:
-            w.cards("my_return", [table["my_return"]], card_kind)
+        for t in table.tribute:
+            w.cards("tribute", [t.card], card_kind)
+        for back in table.returns:
+            w.cards("returns", [back.card], card_kind)
+        w.set("anti_tribute", 0, float(table.anti_tribute))
+        if table.my_return is not None:
+            w.cards("my_return", [table.my_return], card_kind)
 
     # --- actions -------------------------------------------------------------------------
 
-    def encode(self, obs: JSON, action: Action) -> tuple[int, ...]:
+    def encode(self, obs: GuandanView, action: Action) -> tuple[int, ...]:
         if isinstance(action, Return):
             return (RETURN0 + card_kind(action.card),)
         if isinstance(action, Play):
-            return (index_of(action, level_rank(obs["table"]["level"])),)
+            return (index_of(action, level_rank(obs.table.level)),)
         raise TypeError(f"not a Guandan action: {action!r}")
 
-    def legal_sequences(self, obs: JSON, legal: Sequence[Action]) -> dict[tuple[int, ...], Action]:
+    def legal_sequences(
+        self, obs: GuandanView, legal: Sequence[Action]
+    ) -> dict[tuple[int, ...], Action]:
         """Index -> engine action: returns as they are, plays by their class's canonical
         representative (``legal`` is only consulted for returns)."""
-        if obs["phase"] == "return":
+        if obs.phase == "return":
             return {self.encode(obs, a): a for a in legal}
-        if obs["phase"] != "play":
+        if obs.phase != "play":
             return {}
         return {(i,): p for i, p in canonical_plays(obs).items()}
 
     def state_sequences(
-        self, state: State, seat: int, obs: JSON
+        self, state: State[Any, Any], seat: int, obs: GuandanView
     ) -> Mapping[tuple[int, ...], Action]:
         if seat not in state.to_act():
             return {}
-        if obs["phase"] == "return":
+        if obs.phase == "return":
             return self.legal_sequences(obs, state.legal_actions(seat))
         return self.legal_sequences(obs, ())
 

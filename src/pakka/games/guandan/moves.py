@@ -1,8 +1,9 @@
 """Move generation: every legal play of a hand, for a lead or a follow.
 
-A :class:`Play` is the exact cards (as card values: the two copies of ``S5`` are the same
-card) and the reading (:class:`~pakka.games.guandan.combos.Combo`); :data:`PASS` is the
-play without a combo, offered only when following.  :func:`legal_plays` lists each
+A :class:`~pakka.games.guandan.actions.Play` is the exact cards (as card values: the two
+copies of ``S5`` are the same card) and the reading
+(:class:`~pakka.games.guandan.combos.Combo`); :data:`PASS` is the play without a combo,
+offered only when following.  :func:`legal_plays` lists each
 distinct ``(cards, type, key)`` exactly once.
 
 Generation works on integer counts per card kind: for each type and key it decides how
@@ -36,12 +37,11 @@ Order
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any, Final
 
 from pakka.cards import Card, parse_cards
-from pakka.engine import JSON, Action
+from pakka.games.guandan.actions import PASS, Play
 from pakka.games.guandan.combos import (
     BJ_KIND,
     BOMB_TYPES,
@@ -60,43 +60,6 @@ from pakka.games.guandan.combos import (
 
 __all__ = ["PASS", "Play", "hand_counts", "legal_plays"]
 
-
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """A play: its cards (in play order) and its reading; ``combo is None`` is a pass."""
-
-    type = "play"
-    cards: tuple[Card, ...]
-    combo: Combo | None
-
-    def __str__(self) -> str:
-        if self.combo is None:
-            return "pass"
-        return " ".join([_STR[c.suit, c.rank] for c in self.cards]) + f" {self.combo}"
-
-    def to_json(self) -> JSON:
-        if self.combo is None:
-            return {"type": "pass"}
-        return {
-            "type": "play",
-            "cards": [_STR[c.suit, c.rank] for c in self.cards],
-            "combo": {"type": self.combo.type, "key": self.combo.key},
-        }
-
-    @property
-    def is_pass(self) -> bool:
-        return self.combo is None
-
-    @classmethod
-    def of(cls, combo: Combo) -> Play:
-        """The play of a combo."""
-        return cls(combo.cards, combo)
-
-
-_STR: Final = {(c.suit, c.rank): str(c) for c in KIND_CARDS}
-
-PASS: Final = Play((), None)
-"""Passing (only when following)."""
 
 # (type, rank or window start, kinds in play order)
 Raw = tuple[str, int, tuple[int, ...]]

@@ -14,7 +14,9 @@ from pakka.cards import HEARTS, RED_JOKER, SUITS, Card, parse_cards
 from pakka.games.guandan.combos import level_rank, power
 
 __all__ = [
+    "HAND",
     "LEVELS",
+    "PLAYERS",
     "TributePlan",
     "advance",
     "card_power",
@@ -23,6 +25,9 @@ __all__ = [
     "tribute_plan",
 ]
 
+PLAYERS: Final = 4
+HAND: Final = 27
+"""Cards dealt to each seat (the two decks of 108 cards, four ways)."""
 LEVELS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 """Team levels in order."""
 
