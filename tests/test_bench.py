@@ -6,16 +6,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from pakka import engine
+from pakka import plugins
 from pakka.bench import clone_and_determinize, random_play, report
 from tests.generic.toy import TOY
 
 
 @pytest.fixture(autouse=True)
 def toy_registered() -> Iterator[None]:
-    engine.register(TOY)
-    yield
-    del engine._REGISTRY["toy"]
+    with plugins.registered(TOY):
+        yield
 
 
 def test_random_play_counts_actions_and_matches() -> None:

@@ -19,7 +19,9 @@ name: clients, tools and tests loop over :func:`names` and ask for companions he
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Iterator
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Final
 
@@ -36,7 +38,9 @@ __all__ = [
     "game",
     "names",
     "register",
+    "registered",
     "set_companion",
+    "unregister",
 ]
 
 GROUPS: Final = {
@@ -77,6 +81,28 @@ def register(game: Game[Any, Any]) -> Game[Any, Any]:
     with _lock:
         _games[game.info.name] = game
     return game
+
+
+def unregister(name: str) -> None:
+    """Take a game registered by hand away again (tests)."""
+    with _lock:
+        _games.pop(name, None)
+        for key in [k for k in _companions if k[1] == name]:
+            del _companions[key]
+
+
+@contextlib.contextmanager
+def registered(game: Game[Any, Any]) -> Iterator[Game[Any, Any]]:
+    """``with registered(game):`` the game is registered inside the block only (tests)."""
+    had = _games.get(game.info.name)
+    register(game)
+    try:
+        yield game
+    finally:
+        if had is None:
+            unregister(game.info.name)
+        else:
+            register(had)
 
 
 def names() -> list[str]:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from pakka import bots, engine
+from pakka import bots, plugins
 from pakka.bots.arena import bradley_terry, run_arena
 from pakka.bots.search import Budget, PimcBot, pick
 from pakka.engine import Action, State
@@ -21,9 +21,8 @@ from tests.generic.toy import TOY
 
 @pytest.fixture(autouse=True)
 def toy_registered() -> Iterator[None]:
-    engine.register(TOY)
-    yield
-    del engine._REGISTRY["toy"]
+    with plugins.registered(TOY):
+        yield
 
 
 def play_with(levels: list[str], seed: int) -> list[str]:

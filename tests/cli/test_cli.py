@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pakka import engine
+from pakka import plugins
 from pakka.cli import LineClient, app
 from tests.generic.toy import TOY
 
@@ -19,9 +19,8 @@ runner = CliRunner()
 
 @pytest.fixture
 def toy_registered() -> Iterator[None]:
-    engine.register(TOY)
-    yield
-    del engine._REGISTRY["toy"]
+    with plugins.registered(TOY):
+        yield
 
 
 def _client(lines: list[str], seed: int = 3) -> tuple[LineClient, io.StringIO]:

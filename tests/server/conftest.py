@@ -10,7 +10,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from pakka import engine
+from pakka import engine, plugins
 from pakka.server.app import Settings, create_app
 from tests.generic.toy import TOY
 
@@ -18,12 +18,8 @@ from tests.generic.toy import TOY
 @pytest.fixture
 def toy() -> Iterator[engine.Game]:
     """Register the toy game for one test (and take it away again)."""
-    engine._load()
-    had = "toy" in engine._REGISTRY
-    engine.register(TOY)
-    yield TOY
-    if not had:
-        engine._REGISTRY.pop("toy", None)
+    with plugins.registered(TOY):
+        yield TOY
 
 
 @pytest.fixture

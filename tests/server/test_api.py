@@ -141,11 +141,11 @@ def test_oversized_bodies_are_refused(client: TestClient) -> None:
 
 
 def test_tables_of_games_no_longer_registered_are_not_listed(client: TestClient) -> None:
-    from pakka import engine
+    from pakka import plugins
 
     made = create(client, players=2, name="Ann")
     client.app.state.registry.rooms.clear()  # type: ignore[attr-defined]  # as after a restart
-    engine._REGISTRY.pop("toy")
+    plugins.unregister("toy")
     try:
         listed = client.get("/api/tables")
         assert listed.status_code == 200
@@ -153,4 +153,4 @@ def test_tables_of_games_no_longer_registered_are_not_listed(client: TestClient)
         gone = client.get(f"/api/tables/{made['table']['id']}")
         assert gone.status_code == 409 and "unknown game 'toy'" in gone.json()["detail"]
     finally:
-        engine._REGISTRY["toy"] = __import__("tests.generic.toy", fromlist=["TOY"]).TOY
+        plugins.register(__import__("tests.generic.toy", fromlist=["TOY"]).TOY)

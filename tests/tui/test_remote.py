@@ -21,7 +21,7 @@ import uvicorn
 from tests.generic.toy import TOY
 from tests.tui.driver import play_by_keys, screen_text, shot, wait_turn
 
-from pakka import engine
+from pakka import plugins
 from pakka.server.app import Settings, create_app
 from pakka.tui.app import PakkaApp
 from pakka.tui.remote import RemoteSession, parse_url
@@ -30,9 +30,7 @@ from pakka.tui.remote import RemoteSession, parse_url
 @pytest.fixture
 def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    engine._load()
-    had = "toy" in engine._REGISTRY
-    engine.register(TOY)
+    plugins.register(TOY)
     app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0))
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -47,8 +45,7 @@ def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(10)
-    if not had:
-        engine._REGISTRY.pop("toy", None)
+    plugins.unregister("toy")
 
 
 def _table(base: str) -> dict[str, Any]:

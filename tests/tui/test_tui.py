@@ -16,7 +16,7 @@ from tests.generic.toy import TOY
 from tests.tui.driver import play_by_keys, quick, screen_text, settle, shot, take
 
 import pakka.games
-from pakka import engine
+from pakka import plugins
 from pakka.tui.app import ChooseScreen, PakkaApp, RulesScreen, SheetScreen
 from pakka.tui.session import LocalSession
 
@@ -25,9 +25,8 @@ REAL_GAMES = pakka.games.names()
 
 @pytest.fixture(autouse=True)
 def toy_registered() -> Iterator[None]:
-    engine.register(TOY)
-    yield
-    engine._REGISTRY.pop("toy", None)
+    with plugins.registered(TOY):
+        yield
 
 
 def run(
