@@ -42,14 +42,14 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _game(name: str) -> Game:
+def _game(name: str) -> Game[Any, Any]:
     try:
         return pakka.games.get(name)
     except PakkaError as exc:
         raise _fail(str(exc)) from None
 
 
-def _options(game: Game, pairs: list[str]) -> Any:
+def _options(game: Game[Any, Any], pairs: list[str]) -> Any:
     parsed: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -231,7 +231,9 @@ class LineClient:
     prompts, badges, sentences and summaries as the full-screen and browser clients.
     """
 
-    def __init__(self, state: State, lang: str, inp: TextIO, out: TextIO, seat: int = 0) -> None:
+    def __init__(
+        self, state: State[Any, Any], lang: str, inp: TextIO, out: TextIO, seat: int = 0
+    ) -> None:
         self.state = state
         self.lang = lang
         self.inp = inp

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -517,7 +518,7 @@ def _dataclass_schema(cls: type, events: dict[str, type], defs: dict[str, Any]) 
             props["type"] = {"const": tag}
         for field_name, hint in _fields(cls):
             props[field_name] = _schema(hint, events, defs)
-        doc = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
+        doc = inspect.cleandoc(cls.__doc__ or "").split("\n\n")[0].replace("\n", " ")
         entry: JSON = {
             "type": "object",
             "properties": props,

@@ -81,7 +81,7 @@ class _Core:
             }
         )
         self.act_space = spaces.Discrete(n)
-        self.state: State | None = None
+        self.state: State[Any, Any] | None = None
         self.pending: list[tuple[int, ...]] = []
         self._seeder: random.Random | None = None
         self._cache: dict[int, tuple[int, Any, Any]] = {}
@@ -229,7 +229,7 @@ class PakkaAECEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         return self._core.act_space
 
     @property
-    def state_(self) -> State:
+    def state_(self) -> State[Any, Any]:
         """The engine state of the match in progress."""
         assert self._core.state is not None, "call reset() first"
         return self._core.state
@@ -307,7 +307,7 @@ class PakkaParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
         return self._core.act_space
 
     @property
-    def state_(self) -> State:
+    def state_(self) -> State[Any, Any]:
         assert self._core.state is not None, "call reset() first"
         return self._core.state
 
