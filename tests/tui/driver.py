@@ -7,17 +7,19 @@ and the reading chooser when several actions have the same cards.
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from pakka.engine import Action
-from pakka.tui.app import CARD_KEYS, CHOICE_KEYS, ChooseScreen, PakkaApp
+from pakka.tui.app import CARD_KEYS, CHOICE_KEYS, ChooseScreen, PakkaApp, SheetScreen
 
 OUT = Path(__file__).resolve().parents[2] / "test-output" / "tui"
 
@@ -29,6 +31,16 @@ async def settle(pilot: Pilot[Any]) -> None:
         await pilot.pause()
         if not app.workers._workers or all(w.is_finished for w in app.workers._workers):
             break
+
+
+async def close_summaries(pilot: Pilot[Any]) -> None:
+    """Read and close the deal and match summaries that opened (Enter, as a person would)."""
+    app = pilot.app
+    for _ in range(10):
+        if not isinstance(app.screen, SheetScreen):
+            return
+        await pilot.press("enter")
+        await pilot.pause()
 
 
 def progress(app: PakkaApp) -> int:
@@ -44,8 +56,10 @@ async def wait_turn(pilot: Pilot[Any], timeout: float = 10.0) -> None:
     app = pilot.app
     assert isinstance(app, PakkaApp)
     await settle(pilot)
+    await close_summaries(pilot)
     waited = 0.0
     while waited < timeout:
+        await close_summaries(pilot)
         if app.session.legal or app.is_over():
             return
         await pilot.pause(0.05)
@@ -64,13 +78,23 @@ def quick(legal: list[Action], rng: random.Random) -> Action:
 
 
 def screen_text(app: PakkaApp) -> str:
-    """All the text on the main screen (for assertions)."""
+    """All the text on the main screen and on any screen open above it (for assertions)."""
     parts = []
-    for widget in app.screen.query(Static):
-        parts.append(str(widget.render()))
-    log = app.query_one("#log")
+    for screen in app.screen_stack:
+        for widget in screen.query(Static):
+            parts.append(_text(widget))
+    log = app.screen_stack[0].query_one("#log")
     parts += [str(line.text) for line in getattr(log, "lines", [])]
     return "\n".join(parts)
+
+
+def _text(widget: Static) -> str:
+    renderable = getattr(widget.render(), "_renderable", None)
+    if renderable is None:
+        return str(widget.render())
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
 
 
 def shot(app: PakkaApp, name: str) -> Path:
@@ -83,6 +107,7 @@ async def take(pilot: Pilot[Any], action: Action) -> None:
     """Take ``action`` with keys only."""
     app = pilot.app
     assert isinstance(app, PakkaApp)
+    await close_summaries(pilot)
     cards = getattr(action, "cards", None)
     before = progress(app)
     if action in app.choices and app.choices.index(action) < len(CHOICE_KEYS):

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from tests.generic.toy import TOY
-from tests.tui.driver import play_by_keys, quick, screen_text, settle, shot, take
+from tests.tui.driver import close_summaries, play_by_keys, quick, screen_text, settle, shot, take
 
 import pakka.games
 from pakka import plugins
@@ -57,14 +57,16 @@ def test_toy_whole_match_by_keys() -> None:
         assert "1\u00a0high" in text or "1 high" in text  # the bid is a numbered choice
         turns = await play_by_keys(pilot, random.Random(2))
         assert turns >= 8
-        assert app.session.observation["result"] is not None
+        assert app.is_over()
         text = screen_text(app)
-        assert "The match is over" in text and "Winner(s)" in text
-        assert "Played:" in text  # the reveal of each simultaneous round is in the log
+        assert "won the match" in text and "The match is over" in text
+        assert "Played:" in text or "wins the trick" in text  # each round's reveal is told
+        assert app.summaries_seen >= 2  # a deal summary, then the match summary
         shot(app, "toy-over")
+        await close_summaries(pilot)
         await pilot.press("n")  # another match with the same seats
         await settle(pilot)
-        assert app.session.observation["result"] is None and app.hand
+        assert not app.is_over() and app.hand
 
     run("toy", body)
 
@@ -72,8 +74,8 @@ def test_toy_whole_match_by_keys() -> None:
 @pytest.mark.parametrize("game", REAL_GAMES)
 def test_a_whole_deal_of_each_game_by_keys(game: str) -> None:
     async def body(pilot: Any, app: PakkaApp) -> None:
-        obs = app.session.observation
-        start = obs["deal"]
+        view = app.session.view
+        assert view is not None
         assert app.query_one("#hand").render()  # the hand is drawn
         shot(app, f"{game}-start")
         text = screen_text(app)
@@ -82,13 +84,12 @@ def test_a_whole_deal_of_each_game_by_keys(game: str) -> None:
             pilot,
             random.Random(3),
             policy=quick if game == "guandan" else None,
-            until=lambda a: (
-                a.session.observation["deal"] > start or a.session.observation["result"] is not None
-            ),
+            until=lambda a: a.summaries_seen > 0,
         )
-        text = screen_text(app)
-        assert app.scored, "the end of the deal was seen"
-        assert any(w in text for w in ("Deal scored", "Deal over", "The match is over"))
+        assert app.summaries_seen, "the end of the deal was seen"
+        if isinstance(app.screen, SheetScreen):  # the deal's summary, still open
+            shot(app, f"{game}-deal-summary")
+        await close_summaries(pilot)
         shot(app, f"{game}-after-deal")
         await pilot.press("s")
         await pilot.pause()
@@ -127,10 +128,11 @@ def test_a_card_the_rules_forbid_is_refused_with_the_games_reason() -> None:
 
     async def body(pilot: Any, app: PakkaApp) -> None:
         def stuck(a: PakkaApp) -> bool:
-            obs = a.session.observation
+            view = a.session.view
             return bool(
                 a.card_actions
-                and obs["phase"] == "play"
+                and view is not None
+                and view.phase == "play"
                 and any(c not in a._playable() for c in a.hand)
             )
 
@@ -220,7 +222,7 @@ def test_reading_choice_when_several_actions_have_the_same_cards() -> None:
         pytest.skip("pentagrammi not registered")
 
     async def body(pilot: Any, app: PakkaApp) -> None:
-        assert app.session.observation["phase"] == "pass"
+        assert app.session.view is not None and app.session.view.phase == "pass"
         first, second = app.hand[0], app.hand[1]
         await pilot.press("a", "b", "enter")
         await pilot.pause()
@@ -228,8 +230,10 @@ def test_reading_choice_when_several_actions_have_the_same_cards() -> None:
         shot(app, "pentagrammi-reading")
         await pilot.press("2")
         await settle(pilot)
-        given = app.session.observation["table"]["passing"]["given"]
-        assert {given["to_left"], given["to_right"]} == {first, second}
+        view = app.session.view
+        assert view is not None
+        given = view.table.passing.given
+        assert {str(given.to_left), str(given.to_right)} == {first, second}
 
     run("pentagrammi", body)
 
@@ -255,7 +259,7 @@ def test_rules_of_a_real_game_in_finnish() -> None:
     run(game, body, lang="fi")
 
 
-def _advance(game: str, want: Callable[[dict[str, Any]], bool], options: Any = None) -> Any:
+def _advance(game: str, want: Callable[[Any], bool], options: Any = None) -> Any:
     """A match played at random (every seat) until seat 0 faces the decision ``want``."""
     g = pakka.games.get(game)
     rng = random.Random(0)
@@ -264,7 +268,7 @@ def _advance(game: str, want: Callable[[dict[str, Any]], bool], options: Any = N
         for _ in range(3000):
             if state.is_over():
                 break
-            if 0 in state.to_act() and want(state.observation(0)):
+            if 0 in state.to_act() and want(state.view(0)):
                 return state
             seat = min(state.to_act())
             state.apply(seat, rng.choice(state.legal_actions(seat)))
@@ -272,10 +276,10 @@ def _advance(game: str, want: Callable[[dict[str, Any]], bool], options: Any = N
 
 
 DECISIONS = {
-    "anarchy-pass": ("anarchy", {"pass_three": True}, lambda o: o["phase"] == "pass", 3),
-    "norlanninnakki-buy": ("norlanninnakki", None, lambda o: o["phase"] == "buy", 2),
-    "guandan-return": ("guandan", None, lambda o: o["phase"] == "return", 1),
-    "guandan-play-pair": ("guandan", None, lambda o: o["phase"] == "play", 2),
+    "anarchy-pass": ("anarchy", {"pass_three": True}, lambda v: v.phase == "pass", 3),
+    "norlanninnakki-buy": ("norlanninnakki", None, lambda v: v.phase == "buy", 2),
+    "guandan-return": ("guandan", None, lambda v: v.phase == "return", 1),
+    "guandan-play-pair": ("guandan", None, lambda v: v.phase == "play", 2),
 }
 
 

@@ -270,7 +270,7 @@ class Presenter(Generic[V]):
             return [ctx.said("ev_play", event.seat, cards=ctx.cards(event.cards))]
         if isinstance(event, TrickWon):
             if event.winner is None:
-                return []
+                return [ctx.t("ev_trick_shown", cards=ctx.cards(event.cards))]
             return [ctx.said("ev_trick_won", event.winner, cards=ctx.cards(event.cards))]
         if isinstance(event, DealScored):
             shown = ", ".join(f"{ctx.name(s)} {ctx.number(v)}" for s, v in enumerate(event.totals))
@@ -313,10 +313,8 @@ class Presenter(Generic[V]):
         ]
 
     def running_sheet(self, view: V, ctx: Context) -> Summary | None:
-        """The score sheet so far, or ``None`` if the view keeps none."""
+        """The score sheet so far (just the totals when the view keeps no per-deal rows)."""
         rows = self.sheet_rows(view, ctx)
-        if not rows:
-            return None
         rows.append(SummaryRow(ctx.t("summary_total"), self.cells(view.scores, ctx)))
         return Summary("match", ctx.t("sheet_title"), self.columns(view, ctx), tuple(rows), ())
 

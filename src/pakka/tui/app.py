@@ -200,6 +200,8 @@ class PakkaApp(App[None]):
         self.message_kind = ""
         self.shown: Presentation | None = None
         self._summaries: list[Summary] = []
+        self.summaries_seen = 0
+        """Deal and match summaries opened so far (tests read it)."""
         self._mounted = False
         self._dirty = False
 
@@ -277,9 +279,14 @@ class PakkaApp(App[None]):
         if not self._summaries or len(self.screen_stack) > 1:
             return
         summary = self._summaries.pop(0)
+        self.summaries_seen += 1
         self.push_screen(
             SheetScreen(render.summary_table(summary)), lambda _: self._show_summaries()
         )
+
+    @property
+    def summaries_waiting(self) -> bool:
+        return bool(self._summaries)
 
     def is_over(self) -> bool:
         view = self.session.view
