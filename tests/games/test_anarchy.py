@@ -14,6 +14,7 @@ from pakka.events import DealScored, DealStarted, Event
 from pakka.games.anarchy import (
     CONTRACTS,
     GAME,
+    AnarchyDealScored,
     AnarchyOptions,
     AnarchyState,
     ChooseContract,
@@ -213,6 +214,10 @@ def test_events_of_a_trick_and_a_deal() -> None:
     scored, started = last[-2:]
     assert isinstance(scored, DealScored) and scored.deal == 1
     assert scored.totals == tuple(st.scores) == scored.scores
+    assert isinstance(scored, AnarchyDealScored) and scored.contracts == ("spades",) * 4
+    # the captured cards of the deal travel with its score (the view is the next deal's)
+    assert sum(len(w) for w in scored.won) == 52 and not any(p.won for p in st.view(0).players)
+    assert scored.scores == tuple(deal_score("spades", w) for w in scored.won)
     assert started == DealStarted(deal=2, dealer=1)
     assert st.dealer == 1 and st.to_act() == {2}
 

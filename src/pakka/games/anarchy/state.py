@@ -351,6 +351,7 @@ class AnarchyState(State[AnarchyOptions, AnarchyView]):
                 scores=row.scores,
                 totals=tuple(self.scores),
                 contracts=row.contracts,
+                won=tuple(_sorted(w) for w in self.won),
             )
         ]
         if self.deal_no >= DEALS:

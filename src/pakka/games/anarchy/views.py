@@ -141,6 +141,9 @@ class CardsExchanged(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AnarchyDealScored(DealScored):
-    """A deal is scored; ``contracts`` are the seats' contracts of the deal."""
+    """A deal is scored; ``contracts`` are the seats' contracts of the deal and ``won``
+    the cards each seat captured in it (in :meth:`Card.sort_key` order; public, and gone
+    from the view once the next deal is dealt)."""
 
     contracts: tuple[Contract, ...]
+    won: tuple[tuple[Card, ...], ...] = ()
