@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from pakka.cards import JOKER, RANK_LABELS, SUIT_SYMBOLS, SUITS, Card
 from pakka.engine import Action
-from pakka.events import DealScored, DealStarted, Event
+from pakka.events import DealScored, DealStarted, Event, TrickWon
 from pakka.games.anarchy import (
     CONTRACTS,
     DEALS,
@@ -63,12 +63,7 @@ class AnarchyPresenter(Presenter[AnarchyView]):
         """A seat in the middle of a sentence: its name, ``you``, or ``the dummy``."""
         if seat is None:
             return ctx.t("an_dummy_mid")
-        return ctx.t("an_you_mid") if seat == ctx.me else ctx.names(seat)
-
-    def count(self, key: str, n: int, ctx: Context, **fmt: object) -> str:
-        """``key`` with ``n``: its ``_one`` form for one, if the catalogue has it."""
-        one = f"{key}_one"
-        return ctx.t(one if n == 1 and ctx.has(one) else key, n=n, **fmt)
+        return ctx.name(seat, mid=True)
 
     def contract(self, contract: str, ctx: Context) -> str:
         return ctx.word("contract", contract)
@@ -214,7 +209,7 @@ class AnarchyPresenter(Presenter[AnarchyView]):
             out.append(
                 Badge(
                     "remaining",
-                    self.count("an_badge_left", len(player.remaining), ctx, contracts=left),
+                    ctx.count("an_badge_left", len(player.remaining), contracts=left),
                     tone="muted",
                 )
             )
@@ -314,7 +309,7 @@ class AnarchyPresenter(Presenter[AnarchyView]):
                     )
                 )
         if table.dummy:
-            cards = self.count("an_n_cards", table.dummy, ctx)
+            cards = ctx.count("an_n_cards", table.dummy)
             if table.dummy_top is not None:
                 text = ctx.t("an_dummy_shown", cards=cards, card=table.dummy_top.pretty())
                 out.append(Fact("dummy", ctx.t("an_dummy"), text, (table.dummy_top,)))
@@ -332,7 +327,7 @@ class AnarchyPresenter(Presenter[AnarchyView]):
         if table.dead:
             out.append(Fact("dead", ctx.t("an_fact_dead"), ctx.cards(table.dead), table.dead))
         if opts.par != 13:
-            par = self.count("an_n_cards", opts.par, ctx)
+            par = ctx.count("an_n_cards", opts.par)
             out.append(Fact("par", ctx.t("an_fact_par"), par))
         if opts.all_different_suits == "highest_singleton_takes_all":
             out.append(Fact("rule", ctx.t("an_fact_rule"), ctx.t("an_rule_all_different")))
@@ -394,7 +389,9 @@ class AnarchyPresenter(Presenter[AnarchyView]):
         last = view.table.last_trick
         return None if last is None else self.finished_trick(last, view, ctx)
 
-    def finished_trick(self, trick: AnarchyTrickWon, view: AnarchyView, ctx: Context) -> Trick:
+    def finished_trick(self, trick: TrickWon, view: AnarchyView, ctx: Context) -> Trick | None:
+        if not isinstance(trick, AnarchyTrickWon):
+            return super().finished_trick(trick, view, ctx)
         plays = []
         bomber = _bomber(trick)
         for i, (card, seat) in enumerate(zip(trick.cards, trick.played_by, strict=True)):
@@ -481,7 +478,7 @@ class AnarchyPresenter(Presenter[AnarchyView]):
         out += said
         dead = [c for j, c in enumerate(trick.cards) if j not in accounted]
         if dead:
-            out.append(self.count("an_cap_dead", len(dead), ctx, cards=ctx.cards(dead)))
+            out.append(ctx.count("an_cap_dead", len(dead), cards=ctx.cards(dead)))
         return out
 
     # --- hand and actions -------------------------------------------------------------------
@@ -570,7 +567,7 @@ class AnarchyPresenter(Presenter[AnarchyView]):
             dealt = 65 if view.players_count == 5 else 52
             dead = dealt - sum(len(w) for w in event.won)
             if dead:
-                lines.append(ctx.t("an_sum_dead", cards=self.count("an_n_cards", dead, ctx)))
+                lines.append(ctx.t("an_sum_dead", cards=ctx.count("an_n_cards", dead)))
         rows += [
             SummaryRow(ctx.t("summary_this_deal"), self.cells(event.scores, ctx, sign=True)),
             SummaryRow(ctx.t("summary_total"), self.cells(event.totals, ctx)),
@@ -594,10 +591,10 @@ class AnarchyPresenter(Presenter[AnarchyView]):
         suits = Counter(c.suit for c in cards)
         n = len(won)
         if contract == "cards":
-            counted, points = self.count("an_n_cards", n, ctx), n
+            counted, points = ctx.count("an_n_cards", n), n
         elif contract in ("black", "red"):
             k = sum(suits[s] for s in (_BLACK if contract == "black" else _RED))
-            counted, points = self.count(f"an_n_{contract}", k, ctx), 2 * k
+            counted, points = ctx.count(f"an_n_{contract}", k), 2 * k
         elif contract == "best":
             k = max(suits[s] for s in SUITS)
             best = next(s for s in SUITS if suits[s] == k)
@@ -608,7 +605,7 @@ class AnarchyPresenter(Presenter[AnarchyView]):
         else:
             d = max(0, n - opts.par) if contract == "over" else max(0, opts.par - n)
             counted = ctx.t(
-                f"an_count_{contract}", cards=self.count("an_n_cards", n, ctx), d=d, par=opts.par
+                f"an_count_{contract}", cards=ctx.count("an_n_cards", n), d=d, par=opts.par
             )
             points = 5 * d
         voids = [s for s in SUITS if not suits[s]]

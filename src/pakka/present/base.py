@@ -38,6 +38,7 @@ from pakka.present.values import (
     Summary,
     SummaryRow,
     Trick,
+    TrickPlay,
 )
 
 __all__ = ["Context", "Names", "Presenter", "View", "default_names"]
@@ -69,9 +70,17 @@ class Context:
     def has(self, key: str) -> bool:
         return key in catalogue()
 
-    def name(self, seat: int) -> str:
-        """A seat's name; the viewer is "you"."""
-        return self.t("you") if seat == self.me else self.names(seat)
+    def name(self, seat: int, mid: bool = False) -> str:
+        """A seat's name; the viewer is "You" (``mid``: "you", inside a sentence)."""
+        if seat == self.me:
+            return self.t("you_mid") if mid else self.t("you")
+        return self.names(seat)
+
+    def count(self, key: str, n: int, **fmt: Any) -> str:
+        """Message ``key`` with ``{n}``; its ``<key>_one`` form when ``n`` is 1 (if the
+        catalogue has one), so that "1 cards" never happens."""
+        one = f"{key}_one"
+        return self.t(one if n == 1 and self.has(one) else key, n=n, **fmt)
 
     def said(self, key: str, seat: int | None, **fmt: Any) -> str:
         """Message ``key`` about ``seat`` (``{seat}`` is its name); ``<key>_you`` when the
@@ -86,7 +95,7 @@ class Context:
 
     def seats(self, seats: Iterable[int]) -> str:
         """Seat names joined: ``Anna, Bot 2 and you``."""
-        names = [self.name(s) for s in seats]
+        names = [self.name(s, mid=i > 0) for i, s in enumerate(seats)]
         if len(names) <= 1:
             return "".join(names)
         return self.t("list_and", items=", ".join(names[:-1]), last=names[-1])
@@ -123,6 +132,7 @@ class Presenter(Generic[V]):
         for event in told:
             sentences += self.sentences(event, view, ctx)
         scored = next((e for e in reversed(told) if isinstance(e, DealScored)), None)
+        finished = next((e for e in reversed(told) if isinstance(e, TrickWon)), None)
         return Presentation(
             game=view.game,
             lang=lang,
@@ -133,6 +143,7 @@ class Presenter(Generic[V]):
             facts=tuple(self.facts(view, ctx)),
             trick=self.trick(view, ctx),
             last_trick=self.last_trick(view, ctx),
+            won=None if finished is None else self.finished_trick(finished, view, ctx),
             hand=self.hand(view),
             wild=self.wild(view),
             actions=tuple(self.action_label(a, view, ctx) for a in legal),
@@ -228,6 +239,19 @@ class Presenter(Generic[V]):
 
     def last_trick(self, view: V, ctx: Context) -> Trick | None:
         return None
+
+    def finished_trick(self, won: TrickWon, view: V, ctx: Context) -> Trick | None:
+        """A finished trick from its event, each card before the seat that played it and the
+        winner's marked (games whose tricks say more override this)."""
+        if not won.cards:
+            return None
+        seats = won.played_by or (None,) * len(won.cards)
+        plays = tuple(
+            TrickPlay(seat, "" if seat is None else ctx.name(seat), (card,), seat == won.winner)
+            for seat, card in zip(seats, won.cards, strict=True)
+        )
+        caption = "" if won.winner is None else ctx.said("caption_trick_taken", won.winner)
+        return Trick(True, plays, caption)
 
     def hand(self, view: V) -> tuple[Card, ...]:
         return tuple(view.hand or ())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pakka.engine import Action
-from pakka.events import DealScored, Event
+from pakka.events import DealScored, Event, TrickWon
 from pakka.games.pentagrammi import (
     PassCards,
     PentagrammiTrickWon,
@@ -121,10 +121,11 @@ class PentagrammiPresenter(Presenter[PentagrammiView]):
 
     def last_trick(self, view: PentagrammiView, ctx: Context) -> Trick | None:
         tricks = [e for e in view.history if isinstance(e, PentagrammiTrickWon)]
-        return self.finished_trick(tricks[-1], ctx) if tricks else None
+        return self.finished_trick(tricks[-1], view, ctx) if tricks else None
 
-    def finished_trick(self, won: PentagrammiTrickWon, ctx: Context) -> Trick:
-        assert won.winner is not None
+    def finished_trick(self, won: TrickWon, view: PentagrammiView, ctx: Context) -> Trick | None:
+        if not isinstance(won, PentagrammiTrickWon) or won.winner is None:
+            return super().finished_trick(won, view, ctx)
         plays = tuple(
             TrickPlay(seat, ctx.name(seat) if seat is not None else "", (card,), seat == won.winner)
             for seat, card in zip(won.played_by, won.cards, strict=True)

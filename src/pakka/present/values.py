@@ -139,6 +139,9 @@ class Presentation:
     """The trick on the table (the finished one while it is kept on show)."""
     last_trick: Trick | None
     """The last finished trick of this deal (for a "last trick" button)."""
+    won: Trick | None
+    """The trick the events given just finished, even if the view has moved on to the next
+    deal: the clients keep it on the table for a moment, its winner marked."""
     hand: tuple[Card, ...]
     """The person's cards in the game's display order (empty for a spectator)."""
     wild: tuple[Card, ...]

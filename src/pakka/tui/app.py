@@ -37,7 +37,7 @@ from pakka import rulebook
 from pakka.engine import Action
 from pakka.errors import PakkaError
 from pakka.i18n import t
-from pakka.present.values import Presentation, Summary
+from pakka.present.values import Presentation, Summary, Trick
 from pakka.tui import render
 from pakka.tui.session import Session
 
@@ -199,6 +199,8 @@ class PakkaApp(App[None]):
         self.message = ""
         self.message_kind = ""
         self.shown: Presentation | None = None
+        self.held_trick: Trick | None = None
+        """The trick finished last, kept on the table until the person next acts."""
         self._summaries: list[Summary] = []
         self.summaries_seen = 0
         """Deal and match summaries opened so far (tests read it)."""
@@ -261,6 +263,8 @@ class PakkaApp(App[None]):
             log = self.query_one("#log", RichLog)
             for line in shown.sentences:
                 log.write("· " + line)
+            if shown.won is not None:
+                self.held_trick = shown.won
             for summary in (shown.deal_summary, shown.match_summary):
                 if summary is not None and (summary.kind == "match" or not shown.match_summary):
                     self._summaries.append(summary)
@@ -383,9 +387,9 @@ class PakkaApp(App[None]):
         if shown.trick is not None:
             lines.append(f"[b]{escape(t('tui_trick', self.lang))}[/]")
             lines += ["  " + line for line in render.trick_markup(shown.trick)]
-        elif shown.last_trick is not None:
+        elif (finished := self.held_trick or shown.last_trick) is not None:
             lines.append(f"[b]{escape(t('tui_last_trick', self.lang))}[/]")
-            lines += ["  " + line for line in render.trick_markup(shown.last_trick)]
+            lines += ["  " + line for line in render.trick_markup(finished)]
         lines.append("")
         lines.append(f"[b]{escape(shown.prompt)}[/]")
         widget.update(render.flow(lines, widget.content_size.width))
@@ -711,6 +715,7 @@ class PakkaApp(App[None]):
     async def _act(self, action: Action) -> None:
         self.message = ""
         self.hint_action = None
+        self.held_trick = None
         self.selected = set()
         try:
             error = await self.session.act(action)
