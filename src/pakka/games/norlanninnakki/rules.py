@@ -1,0 +1,120 @@
+"""Norlanninnakki's rules as pure functions: the trick's winner and the legal cards
+(rules N8 and N9 of ``shared/rules/norlanninnakki.md``), and the numbers of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from pakka.cards import ACE, Card, parse_cards
+
+__all__ = [
+    "FOREST_POINTS",
+    "HAND",
+    "START_SCORE",
+    "TRICKS",
+    "ForcedTrump",
+    "legal_cards",
+    "trick_winner",
+]
+
+START_SCORE = 10
+"""Every player's score at the start of the game (N2.1)."""
+FOREST_POINTS = 5
+"""Points added for a visit to the forest, capped at :data:`START_SCORE` (N10.2)."""
+TRICKS = 5
+HAND = 5
+
+ForcedTrump = Literal["lead", "lead_and_ruff"]
+
+
+def trick_winner(cards: Sequence[Card | str], trump: str) -> int:
+    """Index of the card that wins a trick; ``cards`` in playing order, ``trump`` a suit.
+
+    The highest trump wins; without a trump, the highest card of the suit led (N8.4).
+
+    >>> trick_winner(parse_cards("H10 HA H2"), "S")
+    1
+    >>> trick_winner(parse_cards("H10 HA S2"), "S")
+    2
+    >>> trick_winner(parse_cards("H10 DA C2"), "S")
+    0
+    """
+    return _winner(parse_cards(cards), trump)
+
+
+def _winner(played: Sequence[Card], trump: str) -> int:
+    """:func:`trick_winner` on cards (the engine's hot path)."""
+    best = 0
+    top = played[0]
+    for i in range(1, len(played)):
+        card = played[i]
+        if card.suit == top.suit:
+            if card.rank > top.rank:
+                best, top = i, card
+        elif card.suit == trump:
+            best, top = i, card
+    return best
+
+
+def legal_cards(
+    hand: Iterable[Card | str],
+    trick: Sequence[Card | str],
+    trump: str,
+    forced_trump: bool | ForcedTrump | None = None,
+    *,
+    must_lead_trump_ace: bool = False,
+) -> list[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` (empty when leading), sorted.
+
+    ``forced_trump`` says whether *pakkovaltti* (N9) is in force and how: ``None`` or
+    ``False`` = not in force; ``True`` or ``"lead"`` = a leader holding a trump must lead
+    one; ``"lead_and_ruff"`` = that, and a player who cannot follow suit must trump if able.
+    ``must_lead_trump_ace`` is the trick-1 rule (N8.2): a leader holding the trump ace must
+    lead it.  Otherwise: follow suit if able, else any card (no duty to trump or to head).
+
+    >>> legal_cards("H2 HK S5 D9", ["H10"], "S")
+    [Card('H2'), Card('HK')]
+    >>> legal_cards("C2 S5 D9", ["H10"], "S")
+    [Card('S5'), Card('D9'), Card('C2')]
+    >>> legal_cards("C2 S5 D9", ["H10"], "S", "lead_and_ruff")
+    [Card('S5')]
+    >>> legal_cards("C2 S5 SA", [], "S", must_lead_trump_ace=True)
+    [Card('SA')]
+    >>> legal_cards("C2 S5 D9", [], "S", "lead")
+    [Card('S5')]
+    >>> legal_cards("C2 D9", [], "S", True)
+    [Card('D9'), Card('C2')]
+    """
+    held = sorted(set(parse_cards(hand)), key=Card.sort_key)
+    led = parse_cards(trick[:1])[0].suit if trick else None
+    return _legal(held, led, trump, forced_trump, must_lead_trump_ace)
+
+
+def _legal(
+    held: list[Card],
+    led: str | None,
+    trump: str,
+    forced_trump: bool | ForcedTrump | None,
+    must_lead_trump_ace: bool,
+) -> list[Card]:
+    """:func:`legal_cards` on distinct cards and the led suit (``None`` when leading); the
+    result keeps the order of ``held`` (the engine's hot path)."""
+    if led is None:
+        if must_lead_trump_ace:
+            ace = [c for c in held if c.suit == trump and c.rank == ACE]
+            if ace:
+                return ace
+        if forced_trump:
+            trumps = [c for c in held if c.suit == trump]
+            if trumps:
+                return trumps
+        return held
+    follow = [c for c in held if c.suit == led]
+    if follow:
+        return follow
+    if forced_trump == "lead_and_ruff":
+        trumps = [c for c in held if c.suit == trump]
+        if trumps:
+            return trumps
+    return held
