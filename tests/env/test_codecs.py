@@ -89,12 +89,12 @@ def test_codec_is_a_bijection(game: str, players: int, options: dict, every: int
     checked = actions = 0
     for st in _states(game, players, options, range(3), every):
         for seat in range(players):
-            vec = codec.observe(st.observation(seat))
+            vec = codec.observe(st.view(seat))
             assert vec.shape == low.shape and vec.dtype == np.float32
             bad = np.flatnonzero((vec < low) | (vec > high))
             assert not len(bad), f"out of bounds at {bad[:5]}: {vec[bad[:5]]}"
         for seat in sorted(st.to_act()):
-            obs = st.observation(seat)
+            obs = st.view(seat)
             legal = st.legal_actions(seat)
             seqs = codec.state_sequences(st, seat, obs)
             assert len(seqs) == len(legal) == len(set(legal))
