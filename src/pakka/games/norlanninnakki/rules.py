@@ -1,10 +1,11 @@
-"""Norlanninnakki's rules as pure functions: the trick's winner and the legal cards
-(rules N8 and N9 of ``shared/rules/norlanninnakki.md``), and the numbers of the game."""
+"""Norlanninnakki's rules as pure functions: the trick's winner, the legal cards and the
+settlement at the end (rules N8, N9 and N11 of ``shared/rules/norlanninnakki.md``), and
+the numbers of the game."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pakka.cards import ACE, Card, parse_cards
 
@@ -14,7 +15,9 @@ __all__ = [
     "START_SCORE",
     "TRICKS",
     "ForcedTrump",
+    "chips_paid",
     "legal_cards",
+    "settle",
     "trick_winner",
 ]
 
@@ -118,3 +121,53 @@ def _legal(
         if trumps:
             return trumps
     return held
+
+
+def chips_paid(forests: int, chips: bool) -> int:
+    """Chips a seat has put in the pot: the ante and one per forest visit (N2.2, N10.2);
+    none when the game is played without chips (N11.4).
+
+    >>> chips_paid(2, chips=True), chips_paid(2, chips=False)
+    (3, 0)
+    """
+    return 1 + forests if chips else 0
+
+
+def settle(
+    scores: Sequence[int], forests: Sequence[int], winners: Sequence[int], chips: bool
+) -> tuple[list[dict[str, Any]], list[int | float]]:
+    """Who pays whom when the game ends, and each seat's net chips (N11.3, N11.4).
+
+    With ``chips`` the winners share the pot equally (N-13); without, each loser pays
+    his score plus 5 per forest visit, split equally between the winners (N-14).
+    Amounts are whole numbers where they can be, shares of a split otherwise.
+
+    >>> settle([0, 4, 9], [0, 0, 1], [0], chips=True)
+    ([{'from': 'pot', 'to': 0, 'chips': 4}], [3, -1, -2])
+    >>> settle([0, 0, 9], [0, 0, 0], [0, 1], chips=False)
+    ([{'from': 2, 'to': 0, 'chips': 4.5}, {'from': 2, 'to': 1, 'chips': 4.5}], [4.5, 4.5, -9])
+    """
+    n = len(scores)
+    payments: list[dict[str, Any]] = []
+    net = [0.0] * n
+    if chips:
+        share = sum(chips_paid(f, chips) for f in forests) / len(winners)
+        for w in winners:
+            payments.append({"from": "pot", "to": w, "chips": _num(share)})
+            net[w] += share
+        for s in range(n):
+            net[s] -= chips_paid(forests[s], chips)
+    else:
+        for loser in (s for s in range(n) if s not in winners):
+            owed = scores[loser] + FOREST_POINTS * forests[loser]
+            for w in winners:
+                part = owed / len(winners)
+                payments.append({"from": loser, "to": w, "chips": _num(part)})
+                net[w] += part
+                net[loser] -= part
+    return payments, [_num(x) for x in net]
+
+
+def _num(x: float) -> int | float:
+    """A chip amount for JSON: whole numbers as ``int``."""
+    return int(x) if float(x).is_integer() else round(x, 6)

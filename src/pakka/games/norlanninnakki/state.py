@@ -42,6 +42,8 @@ from pakka.games.norlanninnakki.rules import (
     ForcedTrump,
     _legal,
     _winner,
+    chips_paid,
+    settle,
 )
 from pakka.games.norlanninnakki.views import (
     BidMade,
@@ -141,7 +143,7 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
         return sum(self._chips_paid(s) for s in range(self.players))
 
     def _chips_paid(self, seat: int) -> int:
-        return 1 + self.forests[seat] if self.options.chips else 0
+        return chips_paid(self.forests[seat], self.options.chips)
 
     @property
     def forehand(self) -> int:
@@ -516,29 +518,11 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
     # --- reading -------------------------------------------------------------------------
 
     def _result(self) -> MatchResult:
-        scores = self.scores
-        ranks = ranks_from_scores(scores, higher_is_better=False)
+        ranks = ranks_from_scores(self.scores, higher_is_better=False)
         winners = [s for s, r in enumerate(ranks) if r == 1]
-        losers = [s for s in range(self.players) if s not in winners]
-        payments: list[JSON] = []
-        net = [0.0] * self.players
-        if self.options.chips:
-            share = self.pot / len(winners)
-            for w in winners:
-                payments.append({"from": "pot", "to": w, "chips": _num(share)})
-                net[w] += share
-            for s in range(self.players):
-                net[s] -= self._chips_paid(s)
-        else:
-            for loser in losers:
-                owed = scores[loser] + FOREST_POINTS * self.forests[loser]
-                for w in winners:
-                    part = owed / len(winners)
-                    payments.append({"from": loser, "to": w, "chips": _num(part)})
-                    net[w] += part
-                    net[loser] -= part
+        payments, net = settle(self.scores, self.forests, winners, self.options.chips)
         return MatchResult(
-            tuple(scores),
+            tuple(self.scores),
             ranks,
             {
                 "lower_is_better": True,
@@ -546,7 +530,7 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
                 "pot": self.pot,
                 "chips_paid": [self._chips_paid(s) for s in range(self.players)],
                 "payments": payments,
-                "chips": [_num(x) for x in net],
+                "chips": net,
             },
         )
 
@@ -675,8 +659,3 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
         if seat is None:
             return public
         return public | {f"hand:{seat}", f"discard:{seat}"}
-
-
-def _num(x: float) -> int | float:
-    """A chip amount for JSON: whole numbers as ``int``."""
-    return int(x) if float(x).is_integer() else round(x, 6)
