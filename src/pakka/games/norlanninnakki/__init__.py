@@ -63,7 +63,9 @@ from pakka.games.norlanninnakki.rules import (
     START_SCORE,
     TRICKS,
     ForcedTrump,
+    chips_paid,
     legal_cards,
+    settle,
     trick_winner,
 )
 from pakka.games.norlanninnakki.state import NorlanninnakkiState, PlayRecord
@@ -119,6 +121,8 @@ __all__ = [
     "RestDealt",
     "ThrownIn",
     "TrickPlay",
+    "chips_paid",
     "legal_cards",
+    "settle",
     "trick_winner",
 ]
