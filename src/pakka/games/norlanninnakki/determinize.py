@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from pakka.cards import ACE, SUITS, Card
 from pakka.engine import State
 from pakka.games.norlanninnakki.actions import _DECK
+from pakka.games.norlanninnakki.rules import next_seats
 from pakka.games.norlanninnakki.state import NorlanninnakkiState
 from pakka.games.norlanninnakki.views import NorlanninnakkiTrickWon, NorlanninnakkiView
 
@@ -68,6 +69,7 @@ def determinize(
     for trick in st.history:
         assert trick.winner is not None, "every Norlanninnakki trick has a winner"
         st.won[trick.winner] += trick.cards
+    st.after = next_seats(st.active) if st.phase in ("buy", "play") else ()
     fh = (dealer + 1) % n
     st.buy_queue = (
         [s for s in ((fh + i) % n for i in range(n)) if st.active[s] and st.bought[s] is None]

@@ -17,6 +17,7 @@ __all__ = [
     "ForcedTrump",
     "chips_paid",
     "legal_cards",
+    "next_seats",
     "settle",
     "trick_winner",
 ]
@@ -58,6 +59,18 @@ def _winner(played: Sequence[Card], trump: str) -> int:
         elif card.suit == trump:
             best, top = i, card
     return best
+
+
+def next_seats(active: Sequence[bool]) -> tuple[int, ...]:
+    """For every seat, the next seat clockwise that plays this deal (N8.1: the tricks go
+    round the active players only); a trick is complete when it comes back to its leader.
+
+    >>> next_seats([True, False, True, True])
+    (2, 2, 3, 0)
+    """
+    n = len(active)
+    order = [s for s in range(n) if active[s]]
+    return tuple(next((t for t in order if t > s), order[0]) for s in range(n))
 
 
 def legal_cards(

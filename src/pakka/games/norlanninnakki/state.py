@@ -43,6 +43,7 @@ from pakka.games.norlanninnakki.rules import (
     _legal,
     _winner,
     chips_paid,
+    next_seats,
     settle,
 )
 from pakka.games.norlanninnakki.views import (
@@ -105,6 +106,9 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
     obliged: list[bool]
     bought: list[int | None]
     buy_queue: list[int]
+    after: tuple[int, ...]
+    """The next active seat after each seat (:func:`next_seats`), set when the buying
+    begins; ``()`` before."""
     trick: list[PlayRecord]
     leader: int
     tricks: list[int]
@@ -182,6 +186,7 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
         self.obliged = [False] * n
         self.bought = [None] * n
         self.buy_queue = []
+        self.after = ()
         self.trick = []
         self.leader = fh
         self.tricks = [0] * n
@@ -219,14 +224,6 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
             return turned
         hand = self.hands[seat]
         return hand.pop(index_of(hand, card))
-
-    def _next_active(self, seat: int) -> int:
-        n = self.players
-        for i in range(1, n + 1):
-            s = (seat + i) % n
-            if self.active[s]:
-                return s
-        raise AssertionError("no active player")
 
     # --- protocol hooks ------------------------------------------------------------------
 
@@ -408,6 +405,7 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
             events.append(RestDealt(cards=HAND))
         n, fh = self.players, self.forehand
         self.buy_queue = [s for s in ((fh + i) % n for i in range(n)) if self.active[s]]
+        self.after = next_seats(self.active)
         # N7.4: each buyer draws at most 5 (the dealer: 6 out, 5 in); 5n <= 52 - 5n - 1
         assert HAND * len(self.buy_queue) <= len(self.stock), "the stock would run out"
         self.phase = "buy"
@@ -432,7 +430,7 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
             self.to_move = self.buy_queue[0]
             return events
         self.phase = "play"
-        self.leader = self._next_active(self.dealer)  # forehand or the first active after
+        self.leader = self.after[self.dealer]  # forehand or the first active after
         self.to_move = self.leader
         return events
 
@@ -447,8 +445,9 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
         events: list[Event] = [
             NorlanninnakkiCardsPlayed(seat=seat, cards=(played,), violation=violation)
         ]
-        if len(trick) < sum(self.active):
-            self.to_move = self._next_active(seat)
+        nxt = self.after[seat]
+        if nxt != trick[0][0]:  # the trick is complete when it comes back to its leader
+            self.to_move = nxt
             return events
         cards = tuple([c for _, c, _ in trick])
         winner = trick[_winner(cards, self.turned.suit)][0]
@@ -482,21 +481,18 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
                 self.forests[s] += 1
             if self.options.exact_zero:
                 self.scores[s] = abs(self.scores[s])
-        change = tuple(a - b for a, b in zip(self.scores, before, strict=True))
+        change = tuple([a - b for a, b in zip(self.scores, before, strict=True)])
+        tricks, sent = tuple(self.tricks), tuple(forest)
         self.last_deal = LastDeal(
-            deal=self.deal_no,
-            tricks=tuple(self.tricks),
-            forest=tuple(forest),
-            lone_knocker=lone,
-            change=change,
+            deal=self.deal_no, tricks=tricks, forest=sent, lone_knocker=lone, change=change
         )
         events: list[Event] = [
             NorlanninnakkiDealScored(
                 deal=self.deal_no,
                 scores=change,
                 totals=tuple(self.scores),
-                tricks=tuple(self.tricks),
-                forest=tuple(forest),
+                tricks=tricks,
+                forest=sent,
                 lone_knocker=lone,
             )
         ]
