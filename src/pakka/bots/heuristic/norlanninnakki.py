@@ -22,7 +22,7 @@ forest strokes cost a chip, and winning (or losing) the match counts most.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pakka.bots.kit import BotKit
@@ -72,14 +72,15 @@ class _View:
             for e in obs.history
             if isinstance(e, NorlanninnakkiTrickWon)
         ]
-        known = set(hand)
-        known.update(table.my_discards or ())
+        # cards by (suit, rank): equal cards are equal keys, without Card.__hash__ calls
+        known = {(c.suit, c.rank) for c in hand}
+        known.update((c.suit, c.rank) for c in table.my_discards or ())
         for plays in self.history:
-            known.update(c for _, c in plays)
-        known.update(c for _, c in self.trick)
+            known.update((c.suit, c.rank) for _, c in plays)
+        known.update((c.suit, c.rank) for _, c in self.trick)
         if table.turned_held or table.turned_discarded:
-            known.add(self.turned)
-        self.unseen = [c for c in _DECK if c not in known]
+            known.add((self.turned.suit, self.turned.rank))
+        self.unseen = [c for c in _DECK if (c.suit, c.rank) not in known]
         self.voids: list[set[str]] = [set() for _ in range(self.n)]
         for plays in [*self.history, self.trick]:
             if not plays:
@@ -118,22 +119,22 @@ class _View:
 
 
 def card_worth(
-    card: Card, hand: Sequence[Card], trump: str, gone: set[Card], players: int
+    card: Card, hand: Sequence[Card], trump: str, gone: Iterable[Card], players: int
 ) -> float:
     """Expected tricks a card of ``hand`` takes, before any play (``gone``: cards out of play)."""
-    higher = [
-        Card(card.suit, r)
-        for r in range(card.rank + 1, ACE + 1)
-        if Card(card.suit, r) not in hand and Card(card.suit, r) not in gone
-    ]
-    if card.suit == trump:
+    suit = card.suit
+    accounted = {c.rank for c in hand if c.suit == suit}
+    accounted.update(c.rank for c in gone if c.suit == suit)
+    # the higher cards of the suit that may still be out against it
+    higher = sum(1 for r in range(card.rank + 1, ACE + 1) if r not in accounted)
+    if suit == trump:
         trumps = sum(1 for c in hand if c.suit == trump)
-        base = 0.95 - 0.28 * len(higher) + (0.12 * (trumps - 2) if trumps >= 3 else 0.0)
+        base = 0.95 - 0.28 * higher + (0.12 * (trumps - 2) if trumps >= 3 else 0.0)
         return max(0.1, min(0.97, base))
     crowd = 0.06 * (players - 3)
     if not higher:
         return 0.75 - crowd
-    if len(higher) == 1 and card.rank >= KING - 1:
+    if higher == 1 and card.rank >= KING - 1:
         guarded = sum(1 for c in hand if c.suit == card.suit) >= 2
         return (0.4 if guarded else 0.3) - crowd
     return 0.03
@@ -278,8 +279,9 @@ def choose_play(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     if view.obs.options.exact_zero and view.scores[view.seat] - me.tricks <= 0:
         weight = -1.0
     hand = view.hand
-    unseen = set(view.unseen)
-    gone = {c for c in _DECK if c not in unseen and c not in hand}
+    accounted = {(c.suit, c.rank) for c in view.unseen}
+    accounted.update((c.suit, c.rank) for c in hand)
+    gone = [c for c in _DECK if (c.suit, c.rank) not in accounted]
     best: tuple[float, int, Action, str] | None = None
     for i, action in enumerate(legal):
         assert isinstance(action, Play)
