@@ -47,6 +47,10 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class NorlanninnakkiPlayer(PlayerView):
+    """What everyone knows about one seat: its cards held, what it said in the bidding,
+    whether it plays and must take a trick, its buy, tricks, forest strokes and a broken
+    forced trump (see the module docstring)."""
+
     cards: int
     bid: BidWord | None
     declaration: DeclarationWord | None
@@ -83,6 +87,10 @@ class LastDeal:
 
 @dataclass(frozen=True, slots=True)
 class NorlanninnakkiTable(TableView):
+    """The dealer, the trump and its turned card, forced trump, the knocker, the stock and
+    the pot, the trick in play, the last scored deal and the viewer's own discards (see
+    the module docstring)."""
+
     dealer: int
     forehand: int
     first_deal: bool
