@@ -3,7 +3,8 @@
 One seat is the learner; the other seats are ``pakka.bots.make(game, level)`` bots, which
 get exactly what they get everywhere else: the seat's JSON observation (``info["observation"]``)
 and the engine's legal actions.  A bot's action is turned into env indices with the codec
-(``env.codec.encode``), so the bots too play through ``env.step``.
+(``env.codec.encode``, which reads the seat's typed view), so the bots too play through
+``env.step``.
 
 The learner is a linear softmax policy over the observation vector, restricted to the
 action mask and trained with REINFORCE on the final reward (no baseline beyond the running
@@ -99,7 +100,7 @@ def play_match(
             if not todo:  # a new decision: ask the bot, encode its action
                 raw = info["observation"]
                 action = bots[seat].act(raw, env.state_.legal_actions(seat))
-                todo = queued[name] = list(env.codec.encode(raw, action))
+                todo = queued[name] = list(env.codec.encode(env.state_.view(seat), action))
             index = todo.pop(0)
         env.step(index)
     return total

@@ -12,8 +12,20 @@ from pakka import bots
 from pakka.bots.heuristic import norlanninnakki as H
 from pakka.bots.search import Budget
 from pakka.cards import parse_card, parse_cards
+from pakka.engine import Observation
 from pakka.games import get
-from pakka.games.norlanninnakki import Bid, Discard, Play, legal_cards
+from pakka.games.norlanninnakki import (
+    Bid,
+    Discard,
+    NorlanninnakkiOptions,
+    NorlanninnakkiPlayer,
+    NorlanninnakkiTable,
+    NorlanninnakkiTrickWon,
+    NorlanninnakkiView,
+    Play,
+    TrickPlay,
+    legal_cards,
+)
 
 GAME = get("norlanninnakki")
 TINY = Budget(worlds=1, max_candidates=2)
@@ -64,6 +76,13 @@ def test_seeded_bots_are_reproducible(level: str) -> None:
     assert play_match(levels, 4) == play_match(levels, 4)
 
 
+def test_the_kit_is_found_through_the_entry_point() -> None:
+    kit = bots.kit_for("norlanninnakki")
+    assert kit is H.KIT and kit.value is H.value and kit.explain is H.explain
+    assert kit.budget == H.BUDGET
+    assert isinstance(bots.make("norlanninnakki", "hard", seed=1), H.NorlanninnakkiSearch)
+
+
 # --- hand-made positions -------------------------------------------------------------------
 
 
@@ -82,50 +101,76 @@ def position(
     tricks: int = 0,
     knocker: int | None = None,
     active: list[bool] | None = None,
-) -> dict[str, Any]:
-    """A 4-player observation for ``seat`` (only what the heuristic reads is filled in)."""
+    turned: str | None = None,
+    turned_held: bool = False,
+) -> NorlanninnakkiView:
+    """A 4-player view for ``seat``, the rest of the table plain (the turned trump card
+    ``turned``, by default the trump seven, already discarded by the dealer)."""
     n = 4
-    history = history or []
     cards = len(hand.split())
-    turned = f"{trump}7"
-    return {
-        "seat": seat,
-        "players_count": n,
-        "phase": phase,
-        "hand": hand.split(),
-        "discards": [],
-        "scores": scores or [10] * n,
-        "players": [
-            {
-                "seat": s,
-                "cards": cards,
-                "active": True if active is None else active[s],
-                "obliged": obliged if s == seat else False,
-                "tricks": tricks if s == seat else 0,
-                "forests": 0,
-            }
+    return Observation(
+        game="norlanninnakki",
+        seat=seat,
+        players_count=n,
+        deal=1 if first_deal else 2,
+        phase=phase,
+        to_act=(seat,),
+        hand=tuple(parse_cards(hand)),
+        players=tuple(
+            NorlanninnakkiPlayer(
+                seat=s,
+                cards=cards,
+                bid=None,
+                declaration=None,
+                active=True if active is None else active[s],
+                obliged=obliged if s == seat else False,
+                discarded=0,
+                bought=None,
+                tricks=tricks if s == seat else 0,
+                forests=0,
+                violated=False,
+            )
             for s in range(n)
-        ],
-        "table": {
-            "trump": trump,
-            "turned": turned,
-            "turned_held": False,
-            "turned_discarded": True,
-            "dealer": dealer,
-            "first_deal": first_deal,
-            "knocker": knocker,
-            "trick": [{"seat": s, "card": c, "violation": False} for s, c in trick or []],
-        },
-        "history": [
-            {"plays": [{"seat": s, "card": c, "violation": False} for s, c in t], "winner": t[0][0]}
-            for t in history
-        ],
-        "options": {"lone_knocker": "takes_all", "exact_zero": False},
-    }
+        ),
+        table=NorlanninnakkiTable(
+            dealer=dealer,
+            forehand=(dealer + 1) % n,
+            first_deal=first_deal,
+            throw_ins=0,
+            trump=trump,
+            turned=parse_card(turned or f"{trump}7"),
+            turned_held=turned_held,
+            turned_discarded=not turned_held,
+            dealt_all=True,
+            forced_trump=False,
+            forced_trump_triggered=False,
+            knocker=knocker,
+            stock=20,
+            pot=n,
+            leader=trick[0][0] if trick else seat,
+            trick=tuple(
+                TrickPlay(seat=s, card=parse_card(c), violation=False) for s, c in trick or []
+            ),
+            last_deal=None,
+            my_discards=(),
+        ),
+        scores=tuple(scores or [10] * n),
+        history=tuple(
+            NorlanninnakkiTrickWon(
+                winner=t[0][0],
+                cards=tuple(parse_card(c) for _, c in t),
+                played_by=tuple(s for s, _ in t),
+                violations=(False,) * len(t),
+            )
+            for t in history or []
+        ),
+        options=NorlanninnakkiOptions(),
+        result=None,
+    )
 
 
-def decide(obs: dict[str, Any], legal: list[Any]) -> str:
-    return str(H.POLICY.choose(obs, legal, random.Random(0)))
+def decide(obs: NorlanninnakkiView, legal: list[Any]) -> str:
+    return str(H.KIT.policy.choose(obs, legal, random.Random(0)))
 
 
 BIDS = [Bid("knock"), Bid("lurk")]
@@ -146,8 +191,8 @@ def test_lurks_with_nothing_when_the_forest_is_expensive() -> None:
 def test_comes_in_to_stop_a_lone_knocker_taking_all_five() -> None:
     # seat 1 is the last to declare after knocker 2 (seats 3 and 0 rested)
     active = [False, False, True, False]
-    obs = position(1, "H2 H4 D7 C9 C3", phase="declare", knocker=2, active=active)
-    obs["scores"] = [8, 8, 4, 8]
+    scores = [8, 8, 4, 8]
+    obs = position(1, "H2 H4 D7 C9 C3", phase="declare", knocker=2, active=active, scores=scores)
     assert decide(obs, DECLARE) == "in"
 
 
@@ -155,7 +200,7 @@ def test_never_discards_the_trump_ace() -> None:
     hand = parse_cards("SA H2 D3 C4 C5")
     legal = [Discard(c) for k in range(6) for c in combinations(hand, k)]
     obs = position(1, "SA H2 D3 C4 C5", phase="buy")
-    action = H.POLICY.choose(obs, legal, random.Random(0))
+    action = H.KIT.policy.choose(obs, legal, random.Random(0))
     assert isinstance(action, Discard)
     assert parse_card("SA") not in action.cards
     assert set(action.cards) == set(parse_cards("H2 D3 C4 C5"))
@@ -163,13 +208,10 @@ def test_never_discards_the_trump_ace() -> None:
 
 def test_dealer_keeps_the_trump_ace_when_forced_to_discard() -> None:
     hand = "SA SK SQ HA DA"
-    obs = position(3, hand, phase="buy", dealer=3)
-    obs["table"]["turned"] = "SJ"
-    obs["table"]["turned_held"] = True
-    obs["table"]["turned_discarded"] = False
+    obs = position(3, hand, phase="buy", dealer=3, turned="SJ", turned_held=True)
     held = parse_cards(hand + " SJ")
     legal = [Discard(c) for k in range(1, 7) for c in combinations(held, k)]
-    action = H.POLICY.choose(obs, legal, random.Random(0))
+    action = H.KIT.policy.choose(obs, legal, random.Random(0))
     assert isinstance(action, Discard)
     assert len(action.cards) == 1
     assert parse_card("SA") not in action.cards

@@ -16,7 +16,10 @@ from pakka.engine import IllegalAction
 from pakka.games.norlanninnakki import (
     GAME,
     Bid,
+    Bought,
+    CardsDrawn,
     Discard,
+    NorlanninnakkiCardsPlayed,
     NorlanninnakkiOptions,
     NorlanninnakkiState,
     Play,
@@ -390,7 +393,7 @@ def test_buying_order_forehand_first_dealer_last_and_counts() -> None:
     discard(st, 0, "H2 H3")
     obs = st.observation(0)
     assert obs["hand"] == ["H4", "H5", "H6", "CK", "CA"]
-    assert obs["discards"] == ["H2", "H3"]
+    assert obs["table"]["my_discards"] == ["H2", "H3"]
     assert obs["players"][0]["bought"] == 2
     discard(st, 1, "")
     assert st.to_move == 2 and len(st.legal_actions(2)) == 63
@@ -408,9 +411,11 @@ def test_discards_and_bought_cards_are_hidden_counts_are_public() -> None:
     for hidden in ("'H2'", "'H3'", "'CA'", "'CK'"):
         assert hidden not in text
     public = [e for e in events if e.visible_to(1)]
-    assert all("cards" not in e.data for e in public)
-    private = [e for e in events if e.seats == frozenset({0})]
-    assert private and private[0].data["cards"] == ["CK", "CA"]
+    assert public == [Bought(seat=0, discarded=2, bought=2)]  # counts only
+    private = [e for e in events if not e.visible_to(1)]
+    assert private == [CardsDrawn(seat=0, cards=tuple(parse_cards("CK CA")))]
+    assert [s for s in range(3) if private[0].visible_to(s)] == [0]
+    assert not private[0].visible_to(None)
 
 
 def test_dealer_may_discard_the_turned_trump() -> None:
@@ -425,7 +430,7 @@ def test_dealer_may_discard_the_turned_trump() -> None:
     assert obs["table"]["turned"] == "SA"
     assert obs["table"]["turned_held"] is False and obs["table"]["turned_discarded"] is True
     assert obs["players"][0]["cards"] == 5 and obs["players"][0]["bought"] == 0
-    assert st.observation(0)["discards"] == ["SA"]
+    assert st.observation(0)["table"]["my_discards"] == ["SA"]
     assert Card("S", 14) in st.card_locations()["discard:0"]
     assert "discard:0" not in st.visible_locations(1)
 
@@ -563,12 +568,12 @@ def test_permissive_violation_is_public_and_sends_to_the_forest() -> None:
     buy_nothing(st, dealer_discard="S2")
     assert legal_cards_of(st, 1) == ["S5", "H3", "H4", "H5", "H6"]
     events = st.apply(1, Play(Card("H", 6)))
-    assert any(e.type == "play" and e.data["violation"] for e in events)
+    assert events == [NorlanninnakkiCardsPlayed(seat=1, cards=(Card("H", 6),), violation=True)]
     obs = st.observation(2)
     assert obs["players"][1]["violated"] is True
     assert obs["table"]["trick"] == [{"seat": 1, "card": "H6", "violation": True}]
     play(st, "D2 C2")
-    assert st.observation(0)["history"][0]["plays"][0]["violation"] is True
+    assert st.observation(0)["history"][0]["violations"] == [True, False, False]
     play(st, "H5 D3 C3  H4 D4 C4  H3 D5 C5  S5 D6 C6")
     obs = st.observation(None)
     assert obs["table"]["last_deal"]["tricks"] == [0, 5, 0]

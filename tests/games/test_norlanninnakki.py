@@ -11,15 +11,28 @@ import pytest
 import pakka.games
 from pakka.cards import Card, parse_cards
 from pakka.engine import IllegalAction, PakkaError
+from pakka.events import MatchOver
 from pakka.games.norlanninnakki import (
     GAME,
+    START_SCORE,
     Bid,
+    BidMade,
+    Bought,
+    CardsDrawn,
+    Declared,
     Discard,
+    LoneKnocker,
+    NorlanninnakkiDealScored,
+    NorlanninnakkiDealStarted,
     NorlanninnakkiOptions,
+    NorlanninnakkiTrickWon,
     Play,
+    RestDealt,
+    ThrownIn,
     legal_cards,
     trick_winner,
 )
+from pakka.options import option_specs
 from tests.conformance.test_norlanninnakki import (
     ONE_SUIT_EACH,
     bid,
@@ -113,12 +126,14 @@ def test_action_shapes_and_notation() -> None:
     ("data", "words"),
     [
         (None, "JSON object"),
-        ({"type": "bid", "bid": "pass"}, "knock, lurk, in, rest"),
+        ({"type": "bid", "bid": "pass"}, "a bid is one of knock, lurk, in, rest"),
+        ({"type": "bid", "bid": ["knock"]}, "a bid is one of knock, lurk, in, rest"),
         ({"type": "play", "cards": ["X9"]}, "bad card"),
-        ({"type": "play", "cards": ["S8", "S9"]}, "exactly one card"),
-        ({"type": "play"}, "malformed"),
-        ({"type": "discard", "cards": "S8"}, "list of card strings"),
-        ({"type": "trump"}, "actions are bid"),
+        ({"type": "play", "cards": ["S8", "S9"]}, "play takes exactly one card in 'cards'"),
+        ({"type": "play"}, "'cards' must be a list of card strings"),
+        ({"type": "discard", "cards": "S8"}, "'cards' must be a list of card strings"),
+        ({"type": "discard", "cards": ["S8", "JK"]}, "JK is not in the Norlanninnakki pack"),
+        ({"type": "trump"}, "unknown action type 'trump'; actions: bid, discard, play"),
     ],
 )
 def test_action_from_json_rejects_with_reason(data: object, words: str) -> None:
@@ -147,8 +162,8 @@ def test_options_defaults_follow_the_seed() -> None:
 @pytest.mark.parametrize(
     ("field", "value", "words"),
     [
-        ("forced_trump", "always", "lead or lead_and_ruff"),
-        ("lone_knocker", "sweep", "takes_all, takes_one or redeal"),
+        ("forced_trump", "always", "one of lead, lead_and_ruff"),
+        ("lone_knocker", "sweep", "one of takes_all, takes_one, redeal"),
         ("chips", "yes", "on or off"),
         ("first_dealer", -1, "seat number"),
     ],
@@ -174,7 +189,13 @@ def test_game_info_and_registry() -> None:
     info = GAME.info
     assert (info.min_players, info.max_players) == (3, 5)
     assert info.hidden_information and info.has_chance and not info.simultaneous
-    assert set(info.option_help) == set(NorlanninnakkiOptions.__dataclass_fields__)
+    specs = option_specs(GAME.Options)
+    assert [s.name for s in specs] == list(NorlanninnakkiOptions.__dataclass_fields__)
+    assert all(s.help for s in specs)
+    assert info.lower_is_better and info.seat_direction == "clockwise"
+    assert info.teams == () and info.pass_offsets == () and info.hand_sort == "suit"
+    assert info.max_match_length is None  # throw-ins and forests: no bound
+    assert info.description
     pack = GAME.deck(4, NorlanninnakkiOptions())
     assert len(pack) == len(set(pack)) == 52
 
@@ -257,6 +278,92 @@ def test_dealer_observation_hand_and_turned_card() -> None:
     assert obs["players"][0]["cards"] == 4 and st.to_move == 0
 
 
+def test_view_holds_the_tricks_as_events_and_survives_its_json() -> None:
+    """history: this deal's trick_won events; table.trick: the current trick with marks;
+    table.my_discards: the seat's own discards only."""
+    st = setup(3, dealer=0, hands=ONE_SUIT_EACH)
+    bid(st, "knock")
+    buy_nothing(st, dealer_discard="S2")
+    play(st, "HA DA CA  HK")
+    obs = st.observation(2)
+    assert obs["history"] == [
+        {
+            "type": "trick_won",
+            "winner": 1,
+            "cards": ["HA", "DA", "CA"],
+            "played_by": [1, 2, 0],
+            "violations": [False, False, False],
+        }
+    ]
+    assert obs["table"]["trick"] == [{"seat": 1, "card": "HK", "violation": False}]
+    assert obs["table"]["my_discards"] == [] and st.observation(0)["table"]["my_discards"] == ["S2"]
+    assert st.observation(None)["table"]["my_discards"] is None
+    view = st.view(2)
+    assert view.history == (
+        NorlanninnakkiTrickWon(
+            winner=1,
+            cards=tuple(parse_cards("HA DA CA")),
+            played_by=(1, 2, 0),
+            violations=(False, False, False),
+        ),
+    )
+    assert GAME.view_from_json(obs) == view
+
+
+def test_events_of_a_throw_in_name_the_reason_and_deal_again() -> None:
+    st = setup(4, dealer=2)
+    bid(st, "lurk", "lurk", "lurk")  # seats 3, 0 and 1; the dealer bids last
+    events = st.apply(2, Bid("lurk"))
+    turned = st.view(None).table.turned
+    assert events == [
+        BidMade(seat=2, bid="lurk"),
+        ThrownIn(dealer=2, reason="everyone_lurked"),
+        NorlanninnakkiDealStarted(deal=1, dealer=2, turned=turned, forced_trump=False),
+    ]
+    redeal = setup(3, dealer=0, deal_no=2, lone_knocker="redeal")
+    assert redeal.apply(1, Bid("knock")) == [BidMade(seat=1, bid="knock")]
+    assert redeal.apply(2, Bid("rest")) == [Declared(seat=2, declaration="rest")]
+    events = redeal.apply(0, Bid("rest"))
+    assert events[:2] == [
+        Declared(seat=0, declaration="rest"),
+        ThrownIn(dealer=0, reason="everyone_rested"),
+    ]
+    assert isinstance(events[2], NorlanninnakkiDealStarted) and events[2].deal == 2
+
+
+def test_events_of_a_lone_knocker_score_the_deal_and_start_the_next() -> None:
+    st = setup(3, dealer=0, deal_no=2, scores=[10, 9, 8])
+    bid(st, "knock", "rest")
+    events = st.apply(0, Bid("rest"))
+    assert events[:3] == [
+        Declared(seat=0, declaration="rest"),
+        LoneKnocker(seat=1, tricks=5),
+        NorlanninnakkiDealScored(
+            deal=2,
+            scores=(0, -5, 0),
+            totals=(10, 4, 8),
+            tricks=(0, 5, 0),
+            forest=(),
+            lone_knocker=True,
+        ),
+    ]
+    assert events[3] == NorlanninnakkiDealStarted(
+        deal=3, dealer=1, turned=st.view(None).table.turned, forced_trump=False
+    )
+    assert len(events) == 4
+
+
+def test_early_bidding_tells_the_rest_dealt_and_each_buy() -> None:
+    st = setup(4, dealer=0, hands={1: "H2 H3 H4 H5 H6"}, stock="CA CK", early_bidding=True)
+    assert st.apply(1, Bid("knock")) == [BidMade(seat=1, bid="knock"), RestDealt(cards=5)]
+    events = st.apply(1, Discard("H2 H3"))
+    assert events == [
+        Bought(seat=1, discarded=2, bought=2),
+        CardsDrawn(seat=1, cards=tuple(parse_cards("CK CA"))),
+    ]
+    assert [e.to_json()["type"] for e in events] == ["bought", "cards_drawn"]
+
+
 # --- whole matches -------------------------------------------------------------------------
 
 
@@ -284,9 +391,15 @@ def test_random_match_ends_with_a_consistent_result(players: int) -> None:
     res = st.result()  # type: ignore[attr-defined]
     assert min(res.scores) <= 0
     assert res.winners == [s for s, v in enumerate(res.scores) if v == min(res.scores)]
-    scored = [e for e in events if e.type == "deal_scored"]
-    assert scored and list(res.scores) == scored[-1].data["scores"]
-    forests = sum(len(e.data["forest"]) for e in scored)
+    scored = [e for e in events if isinstance(e, NorlanninnakkiDealScored)]
+    assert scored and res.scores == scored[-1].totals
+    totals = (START_SCORE,) * players
+    for deal, e in enumerate(scored, start=1):  # scores: the deal's change; totals: the sheet
+        assert e.deal == deal
+        assert e.totals == tuple(a + b for a, b in zip(totals, e.scores, strict=True))
+        totals = e.totals
+    assert events[-1] == MatchOver(scores=res.scores, ranks=res.ranks, winners=tuple(res.winners))
+    forests = sum(len(e.forest) for e in scored)
     assert res.details["pot"] == players + forests
     assert sum(res.details["chips"]) == pytest.approx(0)
 

@@ -5,10 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from pakka.cards import SUITS, Card, parse_card, parse_cards
+from pakka.cards import SUITS, Card
 from pakka.engine import Action
-from pakka.env.codec import CARD53, JSON, Codec, ObsLayout, ObsWriter, card53
-from pakka.games.norlanninnakki import BIDS, Bid, Discard, Play
+from pakka.env.codec import CARD53, Codec, ObsLayout, ObsWriter, card53
+from pakka.games.norlanninnakki import (
+    BIDS,
+    Bid,
+    Discard,
+    NorlanninnakkiTrickWon,
+    NorlanninnakkiView,
+    Play,
+)
 
 __all__ = ["NorlanninnakkiCodec"]
 
@@ -19,13 +26,13 @@ MAX_HOLDING = 6
 PHASES = ("bid", "declare", "buy", "play", "over")
 
 
-def holding(obs: JSON) -> list[Card]:
+def holding(obs: NorlanninnakkiView) -> list[Card]:
     """The cards the observer holds, sorted: its hand plus the turned trump while the
     dealer holds it (the positions that discard bitmasks refer to)."""
-    cards = parse_cards(obs["hand"])
-    table = obs["table"]
-    if obs["seat"] == table["dealer"] and table["turned_held"]:
-        cards.append(parse_card(table["turned"]))
+    cards = list(obs.hand or ())
+    table = obs.table
+    if obs.seat == table.dealer and table.turned_held:
+        cards.append(table.turned)
     return sorted(cards, key=Card.sort_key)
 
 
@@ -86,54 +93,60 @@ sheet scores (start 10, lower is better) / 10.
         lay.add("pot", 1, "chips in the pot / 50", high=10)
         return lay
 
-    def fill(self, w: ObsWriter, obs: JSON, pending: Sequence[int]) -> None:
-        table = obs["table"]
+    def fill(self, w: ObsWriter, obs: NorlanninnakkiView, pending: Sequence[int]) -> None:
+        table = obs.table
         hold = holding(obs)
         w.cards("holding", hold, card53)
         for i in range(len(hold)):
             w.set("holding_order", i)
-        w.set("phase", PHASES.index(obs["phase"]))
+        w.set("phase", PHASES.index(obs.phase))
         w.set("table_size", self.players - 3)
-        w.set("trump", SUITS.index(table["trump"]))
-        w.cards("turned", [table["turned"]], card53)
-        w.set("turned_held", 0, float(table["turned_held"]))
-        w.set("dealer", self.rel(obs, table["dealer"]))
-        for s in obs["to_act"]:
+        w.set("trump", SUITS.index(table.trump))
+        w.cards("turned", [table.turned], card53)
+        w.set("turned_held", 0, float(table.turned_held))
+        w.set("dealer", self.rel(obs, table.dealer))
+        for s in obs.to_act:
             w.set("to_act", self.rel(obs, s))
-        if table["knocker"] is not None:
-            w.set("knocker", self.rel(obs, table["knocker"]))
-        w.set("leader", self.rel(obs, table["leader"]))
-        for p in obs["players"]:
-            r = self.rel(obs, p["seat"])
-            if p["bid"] is not None:
-                w.set("bid", BIDS.index(p["bid"]), row=r)
-            if p["declaration"] is not None:
-                w.set("declaration", BIDS.index(p["declaration"]) - 2, row=r)
-            w.set("active", r, float(p["active"]))
-            w.set("obliged", r, float(p["obliged"]))
-            w.set("discarded", r, p["discarded"] / 6)
-            w.set("bought", r, (p["bought"] or 0) / 5)
-            w.set("cards_left", r, p["cards"] / 6)
-            w.set("tricks", r, p["tricks"] / 5)
-            w.set("violated", r, float(p["violated"]))
-            w.set("forests", r, p["forests"] / 10)
-        for play in table["trick"]:
-            w.cards("trick", [play["card"]], card53, row=self.rel(obs, play["seat"]))
-        for trick in obs["history"]:
-            for play in trick["plays"]:
-                w.cards("played", [play["card"]], card53, row=self.rel(obs, play["seat"]))
-        for play in table["trick"]:
-            w.cards("played", [play["card"]], card53, row=self.rel(obs, play["seat"]))
-        w.cards("discards", obs["discards"] or [], card53)
-        for s, score in enumerate(obs["scores"]):
+        if table.knocker is not None:
+            w.set("knocker", self.rel(obs, table.knocker))
+        w.set("leader", self.rel(obs, table.leader))
+        for p in obs.players:
+            r = self.rel(obs, p.seat)
+            if p.bid is not None:
+                w.set("bid", BIDS.index(p.bid), row=r)
+            if p.declaration is not None:
+                w.set("declaration", BIDS.index(p.declaration) - 2, row=r)
+            w.set("active", r, float(p.active))
+            w.set("obliged", r, float(p.obliged))
+            w.set("discarded", r, p.discarded / 6)
+            w.set("bought", r, (p.bought or 0) / 5)
+            w.set("cards_left", r, p.cards / 6)
+            w.set("tricks", r, p.tricks / 5)
+            w.set("violated", r, float(p.violated))
+            w.set("forests", r, p.forests / 10)
+        for play in table.trick:
+            w.cards("trick", [play.card], card53, row=self.rel(obs, play.seat))
+        for trick in obs.history:
+            if isinstance(trick, NorlanninnakkiTrickWon):
+                for seat, card in zip(trick.played_by, trick.cards, strict=True):
+                    w.cards("played", [card], card53, row=self.rel(obs, seat))
+        for play in table.trick:
+            w.cards("played", [play.card], card53, row=self.rel(obs, play.seat))
+        w.cards("discards", table.my_discards or (), card53)
+        for s, score in enumerate(obs.scores):
             w.set("scores", self.rel(obs, s), max(-1.0, min(1.0, score / 10)))
-        flags = ("forced_trump", "forced_trump_triggered", "first_deal", "dealt_all")
-        for i, key in enumerate(flags):
-            w.set("flags", i, float(bool(table[key])))
-        w.set("stock", 0, table["stock"] / 52)
-        w.set("pot", 0, table["pot"] / 50)
+        flags = (
+            table.forced_trump,
+            table.forced_trump_triggered,
+            table.first_deal,
+            table.dealt_all,
+        )
+        for i, flag in enumerate(flags):
+            w.set("flags", i, float(flag))
+        w.set("stock", 0, table.stock / 52)
+        w.set("pot", 0, table.pot / 50)
 
-    def encode(self, obs: JSON, action: Action) -> tuple[int, ...]:
+    def encode(self, obs: NorlanninnakkiView, action: Action) -> tuple[int, ...]:
         if isinstance(action, Bid):
             return (BIDS.index(action.bid),)
         if isinstance(action, Play):
@@ -146,7 +159,9 @@ sheet scores (start 10, lower is better) / 10.
             return (DISCARD0 + mask,)
         raise TypeError(f"not a Norlanninnakki action: {action!r}")
 
-    def legal_sequences(self, obs: JSON, legal: Sequence[Action]) -> dict[tuple[int, ...], Action]:
+    def legal_sequences(
+        self, obs: NorlanninnakkiView, legal: Sequence[Action]
+    ) -> dict[tuple[int, ...], Action]:
         return {self.encode(obs, a): a for a in legal}
 
     def action_table(self) -> list[tuple[int, int, str]]:

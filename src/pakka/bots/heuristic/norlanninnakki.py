@@ -22,78 +22,86 @@ forest strokes cost a chip, and winning (or losing) the match counts most.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from functools import cache
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from pakka.bots.kit import BotKit
 from pakka.bots.search import Budget, PimcBot
-from pakka.cards import ACE, KING, Card, deck_52, parse_card
+from pakka.cards import ACE, KING, Card, deck_52
 from pakka.engine import Action, State
-from pakka.games.norlanninnakki import FOREST_POINTS, START_SCORE, TRICKS, Bid, Discard, Play
+from pakka.games.norlanninnakki import (
+    FOREST_POINTS,
+    START_SCORE,
+    TRICKS,
+    Bid,
+    Discard,
+    NorlanninnakkiTrickWon,
+    NorlanninnakkiView,
+    Play,
+)
 from pakka.i18n import t
 
-JSON = dict[str, Any]
 _DECK = tuple(deck_52())
 KEEP_THRESHOLD = 0.2
 """A card worth less than this (in expected tricks) is thrown when buying: a fresh card
 from the stock is worth about that much on average."""
 
-card_of = cache(parse_card)
-
 
 class _View:
-    """What the heuristic reads from an observation, parsed once."""
+    """What the heuristic reads from a view, worked out once."""
 
-    def __init__(self, obs: JSON) -> None:
+    def __init__(self, obs: NorlanninnakkiView) -> None:
+        assert obs.seat is not None, "a spectator does not play"
         self.obs = obs
-        self.seat: int = obs["seat"]
-        table = obs["table"]
-        self.table: JSON = table
-        self.trump: str = table["trump"]
-        self.turned = card_of(table["turned"])
-        self.dealer: int = table["dealer"]
-        hand = [card_of(c) for c in obs["hand"] or ()]
-        if self.seat == self.dealer and table["turned_held"]:
+        self.seat: int = obs.seat
+        table = obs.table
+        self.table = table
+        self.trump: str = table.trump
+        self.turned = table.turned
+        self.dealer: int = table.dealer
+        hand = list(obs.hand or ())
+        if self.seat == self.dealer and table.turned_held:
             hand.append(self.turned)
         self.hand = hand
-        self.players: list[JSON] = obs["players"]
-        self.n: int = obs["players_count"]
-        self.scores: list[int] = obs["scores"]
-        self.trick = [(p["seat"], card_of(p["card"])) for p in table["trick"]]
+        self.players = obs.players
+        self.n: int = obs.players_count
+        self.scores = obs.scores
+        self.trick: list[tuple[int | None, Card]] = [(p.seat, p.card) for p in table.trick]
         self.history = [
-            [(p["seat"], card_of(p["card"])) for p in h["plays"]] for h in obs["history"]
+            list(zip(e.played_by, e.cards, strict=True))
+            for e in obs.history
+            if isinstance(e, NorlanninnakkiTrickWon)
         ]
-        known = set(hand)
-        known.update(card_of(c) for c in obs.get("discards") or ())
+        # cards by (suit, rank): equal cards are equal keys, without Card.__hash__ calls
+        known = {(c.suit, c.rank) for c in hand}
+        known.update((c.suit, c.rank) for c in table.my_discards or ())
         for plays in self.history:
-            known.update(c for _, c in plays)
-        known.update(c for _, c in self.trick)
-        if table["turned_held"] or table["turned_discarded"]:
-            known.add(self.turned)
-        self.unseen = [c for c in _DECK if c not in known]
+            known.update((c.suit, c.rank) for _, c in plays)
+        known.update((c.suit, c.rank) for _, c in self.trick)
+        if table.turned_held or table.turned_discarded:
+            known.add((self.turned.suit, self.turned.rank))
+        self.unseen = [c for c in _DECK if (c.suit, c.rank) not in known]
         self.voids: list[set[str]] = [set() for _ in range(self.n)]
         for plays in [*self.history, self.trick]:
             if not plays:
                 continue
             led = plays[0][1].suit
             for s, c in plays[1:]:
-                if c.suit != led:
+                if c.suit != led and s is not None:
                     self.voids[s].add(led)
         # how many hidden cards each other seat holds (a share of the unseen cards)
         self.hidden = [
-            0
-            if s == self.seat
-            else p["cards"] - (1 if s == self.dealer and table["turned_held"] else 0)
+            0 if s == self.seat else p.cards - (1 if s == self.dealer and table.turned_held else 0)
             for s, p in enumerate(self.players)
         ]
-        if self.seat != self.dealer and table["turned_held"]:
+        if self.seat != self.dealer and table.turned_held:
             # the dealer's face-up trump is known to be his
             self.dealer_turned: Card | None = self.turned
         else:
             self.dealer_turned = None
 
     def active(self) -> list[int]:
-        act = [s for s, p in enumerate(self.players) if p["active"]]
+        act = [s for s, p in enumerate(self.players) if p.active]
         return act or list(range(self.n))
 
     def later(self) -> list[int]:
@@ -111,22 +119,22 @@ class _View:
 
 
 def card_worth(
-    card: Card, hand: Sequence[Card], trump: str, gone: set[Card], players: int
+    card: Card, hand: Sequence[Card], trump: str, gone: Iterable[Card], players: int
 ) -> float:
     """Expected tricks a card of ``hand`` takes, before any play (``gone``: cards out of play)."""
-    higher = [
-        Card(card.suit, r)
-        for r in range(card.rank + 1, ACE + 1)
-        if Card(card.suit, r) not in hand and Card(card.suit, r) not in gone
-    ]
-    if card.suit == trump:
+    suit = card.suit
+    accounted = {c.rank for c in hand if c.suit == suit}
+    accounted.update(c.rank for c in gone if c.suit == suit)
+    # the higher cards of the suit that may still be out against it
+    higher = sum(1 for r in range(card.rank + 1, ACE + 1) if r not in accounted)
+    if suit == trump:
         trumps = sum(1 for c in hand if c.suit == trump)
-        base = 0.95 - 0.28 * len(higher) + (0.12 * (trumps - 2) if trumps >= 3 else 0.0)
+        base = 0.95 - 0.28 * higher + (0.12 * (trumps - 2) if trumps >= 3 else 0.0)
         return max(0.1, min(0.97, base))
     crowd = 0.06 * (players - 3)
     if not higher:
         return 0.75 - crowd
-    if len(higher) == 1 and card.rank >= KING - 1:
+    if higher == 1 and card.rank >= KING - 1:
         guarded = sum(1 for c in hand if c.suit == card.suit) >= 2
         return (0.4 if guarded else 0.3) - crowd
     return 0.03
@@ -162,11 +170,11 @@ def choose_bid(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     bids = {a.bid: a for a in legal if isinstance(a, Bid)}
     ev = _in_value(view)
     if "knock" in bids:
-        first = view.table["first_deal"]
+        first = view.table.first_deal
         threshold = 0.3 if first else 0.6
         return (bids["knock"], "knock") if ev > threshold else (bids["lurk"], "lurk")
     # in / rest after someone's knock
-    knocker = view.table["knocker"]
+    knocker = view.table.knocker
     bonus = 0.0
     if knocker is not None:
         seat = view.seat
@@ -177,8 +185,8 @@ def choose_bid(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
             if s == knocker:
                 break
             undecided.append(s)
-        others_in = any(p["active"] for s, p in enumerate(view.players) if s not in (knocker, seat))
-        lone = view.obs["options"]["lone_knocker"]
+        others_in = any(p.active for s, p in enumerate(view.players) if s not in (knocker, seat))
+        lone = view.obs.options.lone_knocker
         if not undecided and not others_in and lone != "redeal":
             steal = TRICKS if lone == "takes_all" else 1
             bonus += 0.5 * steal * (2.0 if view.scores[knocker] <= steal else 1.0)
@@ -264,15 +272,16 @@ def _play_kind(p: float, urgent: bool) -> str:
 def choose_play(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
     me = view.players[view.seat]
     tricks_left = TRICKS - len(view.history)
-    urgent = me["obliged"] and me["tricks"] == 0
+    urgent = me.obliged and me.tricks == 0
     weight = 1.0
     if urgent:
         weight = 1.0 + 2.5 / tricks_left
-    if view.obs["options"]["exact_zero"] and view.scores[view.seat] - me["tricks"] <= 0:
+    if view.obs.options.exact_zero and view.scores[view.seat] - me.tricks <= 0:
         weight = -1.0
     hand = view.hand
-    unseen = set(view.unseen)
-    gone = {c for c in _DECK if c not in unseen and c not in hand}
+    accounted = {(c.suit, c.rank) for c in view.unseen}
+    accounted.update((c.suit, c.rank) for c in hand)
+    gone = [c for c in _DECK if (c.suit, c.rank) not in accounted]
     best: tuple[float, int, Action, str] | None = None
     for i, action in enumerate(legal):
         assert isinstance(action, Play)
@@ -290,16 +299,18 @@ def choose_play(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
 class NorlanninnakkiPolicy:
     """The ``normal`` bot and the search bots' rollout policy."""
 
-    def choose(self, obs: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, obs: NorlanninnakkiView, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         if len(legal) == 1:
             return legal[0]
         return decide(obs, legal)[0]
 
 
-def decide(obs: JSON, legal: Sequence[Action]) -> tuple[Action, str]:
+def decide(obs: NorlanninnakkiView, legal: Sequence[Action]) -> tuple[Action, str]:
     """The heuristic's action and a reason key."""
     view = _View(obs)
-    phase = obs["phase"]
+    phase = obs.phase
     if phase in ("bid", "declare"):
         return choose_bid(view, legal)
     if phase == "buy":
@@ -307,15 +318,13 @@ def decide(obs: JSON, legal: Sequence[Action]) -> tuple[Action, str]:
     return choose_play(view, legal)
 
 
-POLICY = NorlanninnakkiPolicy()
-
 BUDGET = Budget(worlds=12, max_candidates=5)
 """A rollout plays out a five-trick deal (about 2 ms).  Twelve worlds over the heuristic's
 five favourite actions keep a ``hard`` decision (the dealer's buy, whose rollouts play the
 whole deal, is the slowest) well under half a second on one core."""
 
 
-def ranked_actions(obs: JSON, legal: Sequence[Action]) -> list[Action]:
+def ranked_actions(obs: NorlanninnakkiView, legal: Sequence[Action]) -> list[Action]:
     """The legal actions, the heuristic's choice first, then the nearest alternatives.
 
     A buy has up to 63 choices: the alternatives are ranked by how far they stray from the
@@ -325,7 +334,7 @@ def ranked_actions(obs: JSON, legal: Sequence[Action]) -> list[Action]:
     """
     first, _ = decide(obs, legal)
     rest = [a for a in legal if a != first]
-    if obs["phase"] == "buy" and isinstance(first, Discard):
+    if obs.phase == "buy" and isinstance(first, Discard):
         view = _View(obs)
         hand = view.hand
         worth = {c: card_worth(c, hand, view.trump, set(), view.n) for c in hand}
@@ -340,31 +349,28 @@ def ranked_actions(obs: JSON, legal: Sequence[Action]) -> list[Action]:
 
 
 class NorlanninnakkiSearch(PimcBot):
-    """PIMC over the heuristic's favourite actions only (``SEARCH_BOT``, used by ``make``)."""
+    """PIMC over the heuristic's favourite actions only (the kit's search class)."""
 
-    def candidates(self, obs: JSON, legal: Sequence[Action]) -> list[Action]:
+    def candidates(self, obs: NorlanninnakkiView, legal: Sequence[Action]) -> list[Action]:
         return ranked_actions(obs, legal)[: self.budget.max_candidates]
 
 
-SEARCH_BOT = NorlanninnakkiSearch
-
-
-def value(state: State, seat: int) -> float:
+def value(state: State[Any, Any], seat: int) -> float:
     """Deal-end value for ``seat``: the others' mean score minus its own (lower is better),
     a chip per forest stroke, and the match result when it has ended."""
-    obs = state.observation(None)
-    scores = obs["scores"]
+    obs: NorlanninnakkiView = state.view(None)
+    scores = obs.scores
     n = len(scores)
     others = [s for i, s in enumerate(scores) if i != seat]
     v = sum(others) / (n - 1) - scores[seat]
-    v -= 1.0 * obs["players"][seat]["forests"]
-    result = obs["result"]
+    v -= 1.0 * obs.players[seat].forests
+    result = obs.result
     if result is not None:
-        v += 10.0 if seat in result["winners"] else -3.0
+        v += 10.0 if seat in result.winners else -3.0
     return float(v)
 
 
-def explain(obs: JSON, action: Action, lang: str = "en") -> str:
+def explain(obs: NorlanninnakkiView, action: Action, lang: str = "en") -> str:
     """One line on why ``action`` is a good move here."""
     view = _View(obs)
     if isinstance(action, Bid):
@@ -376,7 +382,16 @@ def explain(obs: JSON, action: Action, lang: str = "en") -> str:
         return t("nk_hint_discard", lang, cards=" ".join(c.pretty() for c in action.cards))
     if isinstance(action, Play):
         me = view.players[view.seat]
-        urgent = me["obliged"] and me["tricks"] == 0
+        urgent = me.obliged and me.tricks == 0
         kind = _play_kind(_win_chance(view, action.card), urgent)
         return t(f"nk_hint_{kind}", lang, card=action.card.pretty())
     return t("hint_generic", lang)
+
+
+KIT = BotKit(
+    policy=NorlanninnakkiPolicy(),
+    value=value,
+    explain=explain,
+    budget=BUDGET,
+    search=NorlanninnakkiSearch,
+)
