@@ -387,18 +387,24 @@ class GuandanPresenter(Presenter[GuandanView]):
     def sentences(self, event: Event, view: GuandanView, ctx: Context) -> list[str]:
         if isinstance(event, GuandanDealStarted):
             wild = Card(HEARTS, level_rank(event.level)).pretty()
-            return [
-                ctx.t("gd_ev_deal", deal=event.deal, level=event.level, wild=wild),
-                ctx.said("gd_ev_leader", event.leader),
-            ]
+            out = [ctx.t("gd_ev_deal", deal=event.deal, level=event.level, wild=wild)]
+            if event.deal == 1:  # later deals: once the tribute is settled
+                out.append(ctx.said("gd_ev_leader", event.leader))
+            return out
         if isinstance(event, AntiTribute):
-            return [ctx.t("gd_ev_anti", why=self.anti_text(event.holders, ctx))]
+            return [
+                ctx.t("gd_ev_anti", why=self.anti_text(event.holders, ctx)),
+                ctx.said("gd_ev_leader", view.table.leader),
+            ]
         if isinstance(event, TributePaid):
             return [self.moved("gd_ev_tribute", event.seat, event.to, event.card, ctx)]
         if isinstance(event, Committed):
             return [ctx.said("gd_ev_committed", event.seat)]
         if isinstance(event, CardReturned):
-            return [self.moved("gd_ev_returned", event.seat, event.to, event.card, ctx)]
+            out = [self.moved("gd_ev_returned", event.seat, event.to, event.card, ctx)]
+            if view.table.returns and event == view.table.returns[-1]:  # all are in
+                out.append(ctx.said("gd_ev_leader", view.table.leader))
+            return out
         if isinstance(event, GuandanCardsPlayed):
             cards = ctx.cards(event.cards)
             return [ctx.said("gd_ev_play", event.seat, cards=cards, combo=self.reading(event, ctx))]
@@ -478,10 +484,9 @@ class GuandanPresenter(Presenter[GuandanView]):
             self.deal_sentence(event, view, ctx),
         ]
         winner_team = order[0] % 2
-        for t in (0, 1):
-            seat = ctx.info.teams[t][0]
-            if t != winner_team and event.scores[seat] < 0:
-                lines.append(self.a_failed_sentence(ctx.info.teams[t], view, ctx))
+        for team in ctx.info.teams:
+            if event.scores[team[0]] < 0:  # only a team sent back from A loses levels
+                lines.append(self.a_failed_sentence(team, view, ctx))
         if self.ended_match(event, view):
             assert view.result is not None
             lines.append(self.winners_sentence(view.result.winners, ctx))
