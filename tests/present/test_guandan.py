@@ -201,14 +201,16 @@ def test_prompt_to_return_names_the_payer_and_the_allowed_cards():
     st, _ = return_phase("7")
     p = shown(st, 0)
     assert p.status == "Deal 2 · level 7 · return cards"
-    assert p.prompt == "Return a card 2–10 other than a 7 to Bo, who paid you ★R"
+    assert p.prompt == "Return a card 2–10 other than 7s to Bo, who paid you ★R"
     p = shown(st, 0, lang="fi")
     assert p.status == "Jako 2 · taso 7 · palautus"
     assert p.prompt == (
         "Palauta pelaajalle Bo kortti väliltä 2–10, ei kuitenkaan tasoarvoa 7; "
         "hän maksoi sinulle veroksi kortin ★R"
     )
-    assert shown(st, 2).prompt == "Return a card 2–10 other than a 7 to Dan, who paid you ☆B"
+    assert shown(st, 2).prompt == "Return a card 2–10 other than 7s to Dan, who paid you ☆B"
+    st, _ = return_phase("8")
+    assert shown(st, 0).prompt == "Return a card 2–10 other than 8s to Bo, who paid you ★R"
     st, _ = return_phase("J")  # the level rank is no card 2-10
     assert shown(st, 0).prompt == "Return a card 2–10 to Bo, who paid you ★R"
     assert shown(st, 0, lang="fi").prompt == (

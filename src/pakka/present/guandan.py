@@ -144,7 +144,8 @@ class GuandanPresenter(Presenter[GuandanView]):
             if not any(not c.is_joker and 2 <= c.rank <= 10 and c.rank != lv for c in hand):
                 return ctx.t("gd_prompt_return_low", **fmt)
             if lv <= 10:
-                return ctx.t("gd_prompt_return_level", level=table.level, **fmt)
+                ranks = ctx.t(f"gd_ranks_{table.level}")
+                return ctx.t("gd_prompt_return_level", level=table.level, ranks=ranks, **fmt)
             return ctx.t("gd_prompt_return", **fmt)
         top = table.top
         if top is None:
@@ -250,7 +251,9 @@ class GuandanPresenter(Presenter[GuandanView]):
             out.append(Fact("last_deal", ctx.t("gd_fact_prev"), order))
         if table.anti_tribute:
             why = _cap(self.anti_text(table.red_joker_holders, ctx))
-            jokers = tuple(c for s in set(table.red_joker_holders) for c in view.players[s].known)
+            jokers = tuple(
+                c for s in sorted(set(table.red_joker_holders)) for c in view.players[s].known
+            )
             out.append(Fact("anti_tribute", ctx.t("gd_fact_anti"), why, jokers, tone="good"))
         for paid in table.tribute:
             text = self.moved("gd_tribute", paid.seat, paid.to, paid.card, ctx)
