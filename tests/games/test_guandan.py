@@ -282,6 +282,24 @@ def test_history_holds_the_deals_plays_as_events():
     assert GAME.view_from_json(json.loads(json.dumps(st.observation(3)))) == view
 
 
+def test_view_keeps_the_trick_so_far_and_the_last_trick():
+    st = position(["S3 S9", "S4 SJ", "S5 SQ", "S6 SK"], leader=0)
+    play(st, 0, "S3")
+    play(st, 1, "pass")
+    play(st, 2, "S5")
+    view = st.view(3)
+    assert view.table.trick == (view.history[0], Passed(seat=1), view.history[1])
+    assert view.table.last_trick == ()
+    play(st, 3, "pass")
+    play(st, 0, "pass")
+    play(st, 1, "pass")  # seat 2 takes the trick
+    view = st.view(None)
+    assert view.table.trick == () and view.table.last_trick == view.history
+    play(st, 2, "SQ")
+    assert st.view(0).table.trick == (st.view(0).history[-1],)
+    assert GAME.view_from_json(json.loads(json.dumps(st.observation(1)))) == st.view(1)
+
+
 def test_deal_end_events_score_levels_and_start_the_next_deal_with_its_tribute():
     st = position(["S3", "S4 S6", "S5", "S8 S9"], leader=0, end_on_double_win=True)
     play(st, 0, "S3")
@@ -292,6 +310,7 @@ def test_deal_end_events_score_levels_and_start_the_next_deal_with_its_tribute()
         Finished(seat=2, place=2),
         GuandanDealScored(
             deal=1,
+            level="2",
             scores=(3, 0, 3, 0),
             totals=(5, 2, 5, 2),
             finish_order=(0, 2, 3, 1),
@@ -302,6 +321,7 @@ def test_deal_end_events_score_levels_and_start_the_next_deal_with_its_tribute()
     paid = [TributePaid(seat=a, to=b, card=c) for a, b, c in st.tribute]
     assert events[4:] == paid and [(e.seat, e.to) for e in paid] == [(1, 0), (3, 2)]
     assert st.view(0).table.tribute == tuple(paid)
+    assert st.view(0).table.sheet == (events[2],)  # the score sheet keeps the deal
     assert st.observation(1)["table"]["tribute"][0] == {
         "type": "tribute_paid",
         "seat": 1,
@@ -369,6 +389,7 @@ def test_the_match_ends_with_match_over():
     events = play(st, 3, "S8")
     assert events[-2] == GuandanDealScored(
         deal=1,
+        level="A",
         scores=(0, 0, 0, 0),
         totals=(14, 5, 14, 5),
         finish_order=(0, 2, 3, 1),

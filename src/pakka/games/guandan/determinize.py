@@ -54,6 +54,9 @@ def determinize(game: GuandanGame, view: GuandanView, rng: random.Random) -> Gua
     state.turn = table.turn
     state.finished = list(table.finish_order)
     state.passes = list(table.passes)
+    state.trick = list(table.trick)
+    state.last_trick = list(table.last_trick)
+    state.sheet = list(table.sheet)
     state.anti = table.anti_tribute
     state.red_joker_holders = list(table.red_joker_holders)
     state._cache = None

@@ -106,11 +106,12 @@ class GuandanTrickWon(TrickWon):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GuandanDealScored(DealScored):
-    """A deal is over: ``scores`` is each seat's level change (the team's), ``totals`` each
-    seat's level as a number (2..14), ``levels`` the two teams' levels in rank notation,
-    ``finish_order`` every seat in finishing order.  A team sent back from A is already
-    back at 2 here (an :class:`AFailed` follows)."""
+    """A deal is over: ``level`` is the level it was played at, ``scores`` each seat's level
+    change (the team's), ``totals`` each seat's level as a number (2..14), ``levels`` the
+    two teams' levels in rank notation, ``finish_order`` every seat in finishing order.  A
+    team sent back from A is already back at 2 here (an :class:`AFailed` follows)."""
 
+    level: str
     finish_order: tuple[int, ...]
     levels: tuple[str, str]
 

@@ -90,6 +90,12 @@ class GuandanState(State[GuandanOptions, GuandanView]):
     top: Play | None
     top_seat: int | None
     passes: list[int]
+    trick: list[GuandanCardsPlayed | Passed]
+    """The trick in progress: its plays and passes in order."""
+    last_trick: list[GuandanCardsPlayed]
+    """The plays of this deal's last finished trick."""
+    sheet: list[GuandanDealScored]
+    """Every finished deal's score event (the view's score sheet)."""
     tribute: list[tuple[int, int, Card]]
     returns: list[tuple[int, int, Card]]
     committed: dict[int, Card]
@@ -116,6 +122,7 @@ class GuandanState(State[GuandanOptions, GuandanView]):
         self.deal_level = "2"
         self.winner = None
         self.prev_order = []
+        self.sheet = []
         self.shuffles = 0
         self._cache = None
         self._start_deal(deck)
@@ -137,6 +144,8 @@ class GuandanState(State[GuandanOptions, GuandanView]):
         self.top = None
         self.top_seat = None
         self.passes = []
+        self.trick = []
+        self.last_trick = []
         self.tribute = []
         self.returns = []
         self.committed = {}
@@ -324,6 +333,7 @@ class GuandanState(State[GuandanOptions, GuandanView]):
         self.top = play
         self.top_seat = seat
         self.passes = []
+        self.trick.append(told)
         events: list[Event] = [told]
         if not self.hands[seat]:
             self.finished.append(seat)
@@ -335,7 +345,9 @@ class GuandanState(State[GuandanOptions, GuandanView]):
 
     def _apply_pass(self, seat: int) -> list[Event]:
         self.passes.append(seat)
-        events: list[Event] = [Passed(seat=seat)]
+        passed = Passed(seat=seat)
+        self.trick.append(passed)
+        events: list[Event] = [passed]
         holder = self.top_seat
         assert holder is not None
         others = {s for s in range(PLAYERS) if self._active(s) and s != holder}
@@ -349,6 +361,8 @@ class GuandanState(State[GuandanOptions, GuandanView]):
             self.top = None
             self.top_seat = None
             self.passes = []
+            self.last_trick = [e for e in self.trick if isinstance(e, GuandanCardsPlayed)]
+            self.trick = []
             self.turn = lead
             events.append(GuandanTrickWon(winner=holder, leader=lead))
         else:
@@ -380,8 +394,9 @@ class GuandanState(State[GuandanOptions, GuandanView]):
             self.winner = winner
             self.phase = "over"
             result = self._result()
+            self.sheet.append(self._scored(start_levels))
             return [
-                self._scored(start_levels),
+                self.sheet[-1],
                 MatchOver(scores=result.scores, ranks=result.ranks, winners=tuple(result.winners)),
             ]
         failed: list[Event] = []
@@ -394,7 +409,8 @@ class GuandanState(State[GuandanOptions, GuandanView]):
                         self.a_fails[t] = 0
                         self.levels[t] = "2"
                         failed.append(AFailed(team=t))
-        events = [self._scored(start_levels), *failed]
+        self.sheet.append(self._scored(start_levels))
+        events = [self.sheet[-1], *failed]
         self.owner = team
         self.deal_level = self.levels[team]
         return events + self._start_deal(None)
@@ -405,6 +421,7 @@ class GuandanState(State[GuandanOptions, GuandanView]):
         before = [_LEVEL_NUMBER[start_levels[s % 2]] for s in range(PLAYERS)]
         return GuandanDealScored(
             deal=self.deal_no,
+            level=self.deal_level,
             scores=tuple(t - b for t, b in zip(totals, before, strict=True)),
             totals=totals,
             finish_order=tuple(self.prev_order),
@@ -446,6 +463,8 @@ class GuandanState(State[GuandanOptions, GuandanView]):
                 turn=self.turn,
                 top=None if self.top is None else history[-1],
                 passes=tuple(self.passes),
+                trick=tuple(self.trick),
+                last_trick=tuple(self.last_trick),
                 finish_order=tuple(finished),
                 prev_finish_order=tuple(self.prev_order),
                 tribute=tuple(TributePaid(seat=a, to=b, card=c) for a, b, c in self.tribute),
@@ -454,6 +473,7 @@ class GuandanState(State[GuandanOptions, GuandanView]):
                 red_joker_holders=tuple(self.red_joker_holders),
                 my_return=None if seat is None else committed.get(seat),
                 winner=self.winner,
+                sheet=tuple(self.sheet),
             ),
             scores=tuple(_LEVEL_NUMBER[self.levels[s % 2]] for s in range(PLAYERS)),
             history=tuple(history),
@@ -479,6 +499,9 @@ class GuandanState(State[GuandanOptions, GuandanView]):
         new.history = list(self.history)
         new.finished = list(self.finished)
         new.passes = list(self.passes)
+        new.trick = list(self.trick)
+        new.last_trick = list(self.last_trick)
+        new.sheet = list(self.sheet)
         new.tribute = list(self.tribute)
         new.returns = list(self.returns)
         new.committed = dict(self.committed)
@@ -503,6 +526,9 @@ class GuandanState(State[GuandanOptions, GuandanView]):
             "top": None if self.top is None else str(self.top),
             "top_seat": self.top_seat,
             "passes": list(self.passes),
+            "trick": [e.to_json() for e in self.trick],
+            "last_trick": [e.to_json() for e in self.last_trick],
+            "sheet": [e.to_json() for e in self.sheet],
             "turn": self.turn,
             "leader": self.leader,
             "tribute": [(a, b, str(c)) for a, b, c in self.tribute],

@@ -6,10 +6,13 @@ received, red jokers an anti-tribute showed, until played), ``committed`` (has c
 return).  ``table``: ``level`` (this deal's), ``levels`` (both teams'), ``owner`` (the team
 whose level is played; ``None`` in the first deal), ``a_fails``, ``leader`` (of the deal's
 first trick), ``turn``, ``top`` (the play to beat, or ``None`` when leading), ``passes``
-(seats that passed on it), ``finish_order``, ``prev_finish_order`` (last deal's),
+(seats that passed on it), ``trick`` (the trick in progress: its plays and passes in
+order), ``last_trick`` (the plays of the deal's last finished trick; the last one took
+it), ``finish_order``, ``prev_finish_order`` (last deal's),
 ``tribute`` and ``returns`` (this deal's, as the events that told them),
 ``anti_tribute``, ``red_joker_holders``, ``my_return`` (the viewer's chosen return card
-until all are revealed), ``winner`` (the team that won the match).  ``scores``: each
+until all are revealed), ``winner`` (the team that won the match), ``sheet`` (the score
+event of every finished deal, the match's score sheet).  ``scores``: each
 seat's team level as a number (2..14).  ``history``: this deal's plays, as the
 :class:`~pakka.games.guandan.events.GuandanCardsPlayed` events that told them (passes,
 tribute and tricks are not in it).
@@ -21,7 +24,13 @@ from dataclasses import dataclass
 
 from pakka.cards import Card
 from pakka.engine import Observation, PlayerView, TableView
-from pakka.games.guandan.events import CardReturned, GuandanCardsPlayed, TributePaid
+from pakka.games.guandan.events import (
+    CardReturned,
+    GuandanCardsPlayed,
+    GuandanDealScored,
+    Passed,
+    TributePaid,
+)
 from pakka.games.guandan.options import GuandanOptions
 
 __all__ = ["GuandanPlayer", "GuandanTable", "GuandanView"]
@@ -42,8 +51,8 @@ class GuandanPlayer(PlayerView):
 @dataclass(frozen=True, slots=True)
 class GuandanTable(TableView):
     """The deal's level and the teams' levels, the trick (the play to beat and who passed on
-    it), the finishing orders, the tribute and returns, and the viewer's own return card
-    (see the module docstring)."""
+    it, the trick so far and the last one), the finishing orders, the tribute and returns,
+    the viewer's own return card and the score sheet (see the module docstring)."""
 
     level: str
     levels: tuple[str, str]
@@ -53,6 +62,8 @@ class GuandanTable(TableView):
     turn: int
     top: GuandanCardsPlayed | None
     passes: tuple[int, ...]
+    trick: tuple[GuandanCardsPlayed | Passed, ...]
+    last_trick: tuple[GuandanCardsPlayed, ...]
     finish_order: tuple[int, ...]
     prev_finish_order: tuple[int, ...]
     tribute: tuple[TributePaid, ...]
@@ -61,6 +72,7 @@ class GuandanTable(TableView):
     red_joker_holders: tuple[int, ...]
     my_return: Card | None
     winner: int | None
+    sheet: tuple[GuandanDealScored, ...]
 
 
 GuandanView = Observation[GuandanTable, GuandanPlayer, GuandanOptions]
