@@ -17,6 +17,7 @@ from pakka.engine import (
     ranks_from_scores,
 )
 from pakka.errors import AmbiguousAction, IllegalAction, PakkaError, UnknownGame
+from pakka.options import Options, option
 from tests.generic.toy import TOY, Bid, Commit, ToyOptions
 
 
@@ -68,11 +69,11 @@ def test_player_count_and_options_are_checked() -> None:
 
 def test_options_from_text() -> None:
     @dataclass(frozen=True)
-    class Opts:
-        flag: bool = False
-        mode: Literal["a", "b"] = "a"
-        par: int = 13
-        first: int | None = None
+    class Opts(Options):
+        flag: bool = option(False, help="a flag")
+        mode: Literal["a", "b"] = option("a", help="a mode")
+        par: int = option(13, help="a mark", range=(0, 20))
+        first: int | None = option(None, help="a seat", seat=True)
 
     o = options_from_mapping(
         Opts, {"flag": "on", "mode": "b", "par": "10", "first": "2"}, from_text=True
@@ -85,10 +86,27 @@ def test_options_from_text() -> None:
         options_from_mapping(Opts, {"flag": "maybe"}, from_text=True)
     with pytest.raises(PakkaError, match="option flag is on or off"):
         options_from_mapping(Opts, {"flag": "on"})  # JSON must carry a real bool
+    with pytest.raises(PakkaError, match="option par must be 0-20, not 21"):
+        options_from_mapping(Opts, {"par": 21})
+    with pytest.raises(PakkaError, match="option mode must be one of a, b, not 'c'"):
+        options_from_mapping(Opts, {"mode": "c"})
+    with pytest.raises(PakkaError, match="unknown option 'colour'; options are: flag, mode"):
+        options_from_mapping(Opts, {"colour": 1})
+    with pytest.raises(PakkaError, match="option first must be a seat 0-2 at a table of 3"):
+        Opts(first=3).check_table(3)
+
+
+def test_options_must_be_declared_with_option() -> None:
+    @dataclass(frozen=True)
+    class Loose(Options):
+        flag: bool = False
+
+    with pytest.raises(TypeError, match=r"Loose\.flag must be declared with option"):
+        Loose()
 
 
 def test_option_variants_cover_every_flag_value() -> None:
-    variants = option_variants(TOY)
+    variants = option_variants(TOY.Options)
     assert variants == [
         ToyOptions(),
         ToyOptions(deals=1),

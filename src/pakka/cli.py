@@ -163,7 +163,7 @@ def replay(
         raise _fail(f"cannot replay {record}: {exc}") from None
     state = g.new_match(target.players, target.options, target.seed, target.stacked_deck)
     assert target.log is not None
-    shows = presenter(g.name)
+    shows = presenter(g)
     names = default_names(lang)
     for step, (s, action) in enumerate(target.log, 1):
         events = state.apply(s, action)
@@ -240,7 +240,7 @@ class LineClient:
         self.out = out
         self.seat = seat
         self.bot_rng = random.Random(state.seed ^ 0x5EED)
-        self.presenter = presenter(state.game.name)
+        self.presenter = presenter(state.game)
 
     def names(self, seat: int) -> str:
         return t("bot_name", self.lang, seat=seat)

@@ -21,7 +21,7 @@ a line of help, the allowed values (``choices``, a ``range``, or a seat of the t
 >>> Demo(deals=0)
 Traceback (most recent call last):
 ...
-pakka.errors.PakkaError: option deals must be 1-20, not 0
+pakka.options.OptionError: option deals must be 1-20, not 0
 >>> options_from_mapping(Demo, {"deals": "3", "first": "none"}, from_text=True)
 Demo(deals=3, mode='fast', first=None)
 >>> [(s.name, s.kind, s.choices) for s in option_specs(Demo)]

@@ -4,34 +4,34 @@ one bug, and the suite has to catch it with the right complaint."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from pakka.cards import Card
-from pakka.engine import JSON, Action, Event, State
+from pakka.engine import Action, Event
 from tests.generic.harness import play_checked
-from tests.generic.toy import ToyGame, ToyOptions, ToyState
+from tests.generic.toy import ToyGame, ToyOptions, ToyState, ToyView
 
 
 class LeakyHands(ToyState):
-    def _observation(self, seat: int | None) -> JSON:
-        obs = super()._observation(seat)
-        obs["table"]["peek"] = [str(c) for c in self.hands[(0 if seat is None else seat) - 1]]
-        return obs
+    def _view(self, seat: int | None) -> ToyView:
+        view = super()._view(seat)
+        peek = tuple(self.hands[(0 if seat is None else seat) - 1])
+        return replace(view, table=replace(view.table, last_round=peek))
 
 
 class LeakyCommit(ToyState):
-    def _observation(self, seat: int | None) -> JSON:
-        obs = super()._observation(seat)
-        obs["table"]["commits"] = [None if c is None else str(c) for c in self.committed]
-        return obs
+    def _view(self, seat: int | None) -> ToyView:
+        view = super()._view(seat)
+        commits = tuple(c for c in self.committed if c is not None)
+        return replace(view, table=replace(view.table, dead=view.table.dead + commits))
 
 
 class SharedClone(ToyState):
-    def _clone_into(self, new: State) -> None:
+    def _clone_into(self, new: ToyState) -> None:
         super()._clone_into(new)
-        assert isinstance(new, ToyState)
         new.hands = self.hands
 
 
@@ -75,12 +75,11 @@ class BrokenGame(ToyGame):
         self.state_class = state_class
         self.determinize_bug = determinize_bug
 
-    def determinize(self, observation: JSON, rng: random.Random) -> State:
-        state = super().determinize(observation, rng)
-        assert isinstance(state, ToyState)
-        if self.determinize_bug and observation["seat"] is not None:
-            mine = state.hands[observation["seat"]]
-            other = state.hands[(observation["seat"] + 1) % state.players]
+    def _determinize(self, view: ToyView, rng: random.Random) -> ToyState:
+        state = super()._determinize(view, rng)
+        if self.determinize_bug and view.seat is not None:
+            mine = state.hands[view.seat]
+            other = state.hands[(view.seat + 1) % state.players]
             if mine and other:
                 mine[0], other[0] = other[0], mine[0]
         return state

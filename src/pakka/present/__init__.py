@@ -11,10 +11,11 @@ values, so both clients say the same things.  Each game brings a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pakka.games
 from pakka import plugins
-from pakka.engine import Action
+from pakka.engine import Action, Game
 from pakka.errors import PakkaError
 from pakka.events import Event
 from pakka.present.base import Context, Names, Presenter, View, default_names
@@ -51,9 +52,9 @@ __all__ = [
 GENERIC: Presenter[View] = Presenter()
 
 
-def presenter(game: str) -> Presenter[View]:
+def presenter(game: str | Game[Any, Any]) -> Presenter[View]:
     """The game's presenter (its ``pakka.present`` entry point), or the generic one."""
-    name = pakka.games.get(game).name
+    name = game.name if isinstance(game, Game) else pakka.games.get(game).name
     found = plugins.companion("present", name)
     if found is None:
         return GENERIC

@@ -55,13 +55,18 @@ class _Model(BaseModel):
 
 
 class OptionInfo(_Model):
-    """One variant option of a game, for the table setup form."""
+    """One variant option of a game, for the table setup form (its declaration,
+    :class:`pakka.options.OptionSpec`); people read its label and help from the catalogue
+    keys ``opt_<game>_<name>`` and ``opt_<game>_<name>_help``, each choice from
+    ``opt_<game>_<name>_<value>``."""
 
     name: str
-    type: Literal["bool", "int", "choice", "text"]
+    type: Literal["bool", "int", "choice", "seat", "text"]
     default: Any
     choices: list[Any] | None = None
-    help: str = ""
+    range: list[int] | None = Field(default=None, description="inclusive bounds of a number")
+    nullable: bool = Field(default=False, description="null is allowed (see the help)")
+    help: str = Field(default="", description="one line in English for developers")
 
 
 class GameMeta(_Model):
@@ -75,6 +80,13 @@ class GameMeta(_Model):
     default_players: int
     simultaneous: bool
     hidden_information: bool
+    seat_direction: Literal["clockwise", "counterclockwise"] = Field(
+        description="which way play passes from seat s to s+1 as people see the table"
+    )
+    teams: list[list[int]] = Field(description="fixed partnerships by seat (empty: none)")
+    pass_offsets: list[int] = Field(description="where passed cards go, as seat offsets")
+    hand_sort: Literal["suit", "rank"] = Field(description="how a hand is best shown")
+    lower_is_better: bool = Field(description="scores count down: the lowest total wins")
     options: list[OptionInfo]
     rules: list[str] = Field(description="languages the rules are available in")
 
@@ -83,7 +95,7 @@ class SeatSpec(_Model):
     """How a seat is filled when the table is created."""
 
     kind: SeatKind = "person"
-    level: BotLevel = "random"
+    level: BotLevel = "normal"
 
 
 class CreateTable(_Model):

@@ -27,7 +27,6 @@ import json
 import logging
 import random
 import secrets
-import typing
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
@@ -37,6 +36,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 import pakka.games
 from pakka.engine import Action, Event, Game, State, options_from_mapping
 from pakka.errors import IllegalAction, PakkaError
+from pakka.options import option_specs
 from pakka.server.protocol import (
     GameMeta,
     HelloMsg,
@@ -131,37 +131,21 @@ def jsonable(value: Any) -> Any:
     return json.loads(json.dumps(value, default=str))
 
 
-def game_meta(game: Game, rule_langs: list[str]) -> GameMeta:
-    """The lobby's description of a game, read from its ``GameInfo`` and ``Options``."""
+def game_meta(game: Game[Any, Any], rule_langs: list[str]) -> GameMeta:
+    """The lobby's description of a game, read from its ``GameInfo`` and option specs."""
     info = game.info
-    hints = typing.get_type_hints(game.Options)
-    default = game.Options()
-    options = []
-    for f in dataclasses.fields(game.Options):
-        hint = hints[f.name]
-        value = getattr(default, f.name)
-        choices: list[Any] | None = None
-        if typing.get_origin(hint) is typing.Literal:
-            kind = "choice"
-            choices = list(typing.get_args(hint))
-        elif hint is bool:
-            kind = "bool"
-        elif hint is int:
-            kind = "int"
-            samples = info.option_samples.get(f.name)
-            if samples:
-                choices = sorted({value, *samples})
-        else:
-            kind = "text"
-        options.append(
-            OptionInfo(
-                name=f.name,
-                type=kind,  # type: ignore[arg-type]
-                default=value,
-                choices=choices,
-                help=info.option_help.get(f.name, ""),
-            )
+    options = [
+        OptionInfo(
+            name=spec.name,
+            type=spec.kind,
+            default=spec.default,
+            choices=None if spec.choices is None else list(spec.choices),
+            range=None if spec.range is None or spec.kind == "seat" else list(spec.range),
+            nullable=spec.nullable,
+            help=spec.help,
         )
+        for spec in option_specs(game.Options)
+    ]
     return GameMeta(
         name=info.name,
         title=info.title,
@@ -171,6 +155,11 @@ def game_meta(game: Game, rule_langs: list[str]) -> GameMeta:
         default_players=info.default_players,
         simultaneous=info.simultaneous,
         hidden_information=info.hidden_information,
+        seat_direction=info.seat_direction,
+        teams=[list(team) for team in info.teams],
+        pass_offsets=list(info.pass_offsets),
+        hand_sort=info.hand_sort,
+        lower_is_better=info.lower_is_better,
         options=options,
         rules=rule_langs,
     )
