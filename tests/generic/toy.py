@@ -60,7 +60,7 @@ class Bid(Action):
     @classmethod
     def from_json(cls, data: JSON) -> Bid:
         if data.get("bid") not in ("high", "low"):
-            raise IllegalAction(None, data, "bid high or low")
+            raise IllegalAction(None, data, "a bid is high/low")
         return cls(data["bid"])
 
 

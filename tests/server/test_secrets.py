@@ -240,9 +240,10 @@ def play_and_check(game: str, deals: int | None, client: TestClient, app: FastAP
                 f"(deal {deal_of[v]}) was shown hidden cards {sorted(leaked)}"
             )
             if v and deal_of[v] != deal_of[v - 1]:
-                # the change that ends a deal: the new deal as this audience sees it, and
-                # exactly what the end of the old one shows everyone (its last trick)
-                told = tokens_of(msg["events"]) - allowed - reveals[v]
+                # the change that ends a deal: the new deal as this audience sees it, what
+                # it already knew of the old one (a deal's summary restates public piles)
+                # and exactly what the end of the old one shows everyone (its last trick)
+                told = tokens_of(msg["events"]) - allowed - known[a][v - 1] - reveals[v]
             else:
                 told = tokens_of(msg["events"]) - allowed - (known[a][v - 1] if v else set())
             assert not told, (
