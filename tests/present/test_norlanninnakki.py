@@ -274,6 +274,7 @@ def test_in_or_rest_after_a_knock_in_a_later_deal() -> None:
         "Daniel tulee mukaan, ja hänen on saatava tikki",
     )
     assert badges(show(st, 0), 3) == {"declaration": "in"}
+    assert "lone_knocker" not in facts(show(st, 0))  # Cecilia is no longer alone
     events = act(st, "rest")
     assert show(st, 0, events).sentences[0] == "You rest this deal"
     assert show(st, 1, events, "fi").sentences[0] == "Anna lepää tämän jaon"
@@ -562,6 +563,22 @@ def test_forced_trump_is_told_with_what_it_forces() -> None:
         "Forced trump: in force, so whoever leads a trick must lead a trump if he can, and a "
         "player who cannot follow suit must trump if he can (1 point left: Anna)"
     )
+
+
+def test_the_variants_in_words() -> None:
+    st = setup(4, dealer=3, exact_zero=True, chips=False)
+    assert facts(show(st, 0))["exact_zero"] == (
+        "Exact zero: the winner must reach exactly 0; a score below 0 turns positive after the deal"
+    )
+    assert facts(show(st, 0, lang="fi"))["exact_zero"] == (
+        "Tasan nolla: voittajan on päästävä tasan nollaan; nollan alle mennyt tulos muuttuu "
+        "jaon jälkeen positiiviseksi"
+    )
+    assert facts(show(st, 0, lang="fi"))["pot"] == (
+        "Pelikassa: pelataan ilman pelimerkkejä; lopuksi jokainen häviäjä maksaa voittajalle "
+        "pisteidensä verran ja viisi jokaisesta metsäänmenostaan"
+    )
+    assert "exact_zero" not in facts(show(first_deal(), 0))
 
 
 def test_forced_trump_stays_in_words_once_sticky() -> None:

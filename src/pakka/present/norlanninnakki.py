@@ -276,11 +276,14 @@ class NorlanninnakkiPresenter(Presenter[NorlanninnakkiView]):
             out.append(Fact("led", ctx.t("fact_led"), self.suit(led, ctx)))
         if table.first_deal and view.phase in ("bid", "buy"):
             out.append(Fact("first_deal", ctx.t("nk_fact_first_deal"), ctx.t("nk_first_deal")))
-        if view.phase == "declare" and table.knocker is not None:
+        if view.phase == "declare" and not any(p.declaration == "in" for p in view.players):
             text = self.all_rest(view, ctx, "nk_if_all_rest")
             out.append(Fact("lone_knocker", ctx.t("nk_fact_all_rest"), text, tone="muted"))
         if not table.dealt_all:
             out.append(Fact("to_come", ctx.t("nk_fact_to_come"), ctx.t("nk_to_come"), tone="muted"))
+        if view.options.exact_zero:
+            text = ctx.t("nk_exact_zero")
+            out.append(Fact("exact_zero", ctx.t("nk_fact_exact_zero"), text, tone="muted"))
         if table.throw_ins:
             text = ctx.count("nk_thrown_times", table.throw_ins)
             out.append(Fact("throw_ins", ctx.t("nk_fact_thrown"), text, tone="muted"))
