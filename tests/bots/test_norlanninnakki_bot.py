@@ -153,6 +153,7 @@ def position(
             ),
             last_deal=None,
             my_discards=(),
+            sheet=(),
         ),
         scores=tuple(scores or [10] * n),
         history=tuple(

@@ -345,6 +345,9 @@ def test_events_of_a_lone_knocker_score_the_deal_and_start_the_next() -> None:
             tricks=(0, 5, 0),
             forest=(),
             lone_knocker=True,
+            bids=(None, "knock", None),
+            declarations=("rest", None, "rest"),
+            violated=(),
         ),
     ]
     assert events[3] == NorlanninnakkiDealStarted(

@@ -41,7 +41,8 @@ View (beyond the envelope, :mod:`~pakka.games.norlanninnakki.views`): ``players[
 ``cards bid declaration active obliged discarded bought tricks forests violated``;
 ``table`` has ``dealer forehand first_deal throw_ins trump turned turned_held
 turned_discarded dealt_all forced_trump forced_trump_triggered knocker stock pot leader
-trick last_deal my_discards`` (``my_discards``: the seat's own face-down discards);
+trick last_deal my_discards sheet`` (``my_discards``: the seat's own face-down discards;
+``sheet``: every scored deal's ``deal_scored`` event);
 ``history`` is this deal's tricks as ``trick_won`` events (cards, who played each, the
 violation marks, the winner).  Final scores are the sheet (lower is better); the result's
 details give ``pot``, ``chips_paid``, ``payments`` (who pays whom) and net ``chips``.
@@ -50,7 +51,8 @@ Events: ``deal_started`` (with the turned card and forced trump), ``bid``, ``dec
 ``lone_knocker``, ``thrown_in`` (reason ``everyone_lurked`` or ``everyone_rested``),
 ``rest_dealt`` (early bidding), ``bought`` (counts, public), ``cards_drawn`` (the cards, to
 the buyer only), ``cards_played`` (with its violation mark), ``trick_won``, ``deal_scored``
-(this deal's change per seat, the totals, tricks, the forest, lone knocker) and
+(this deal's change per seat, the totals, tricks, the forest, lone knocker, and what
+each seat said and who broke forced trump, for the deal summary) and
 ``match_over``.
 """
 

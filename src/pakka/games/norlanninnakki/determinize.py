@@ -49,6 +49,7 @@ def determinize(
     st.forced_ever = table.forced_trump_triggered
     st.over = view.phase == "over"
     st.last_deal = table.last_deal
+    st.sheet = list(table.sheet)
     st.phase = view.phase
     st.to_move = view.to_act[0] if view.to_act else table.leader
     st.turned = turned = table.turned

@@ -90,6 +90,8 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
     forced_ever: bool
     over: bool
     last_deal: LastDeal | None
+    sheet: list[NorlanninnakkiDealScored]
+    """Every scored deal's event (the view's score sheet)."""
     phase: str
     to_move: int
     hands: list[list[Card]]
@@ -137,6 +139,7 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
         self.forced_ever = False
         self.over = False
         self.last_deal = None
+        self.sheet = []
         self._start_deal(deck)
 
     # --- dealing -------------------------------------------------------------------------
@@ -486,16 +489,19 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
         self.last_deal = LastDeal(
             deal=self.deal_no, tricks=tricks, forest=sent, lone_knocker=lone, change=change
         )
-        events: list[Event] = [
-            NorlanninnakkiDealScored(
-                deal=self.deal_no,
-                scores=change,
-                totals=tuple(self.scores),
-                tricks=tricks,
-                forest=sent,
-                lone_knocker=lone,
-            )
-        ]
+        scored = NorlanninnakkiDealScored(
+            deal=self.deal_no,
+            scores=change,
+            totals=tuple(self.scores),
+            tricks=tricks,
+            forest=sent,
+            lone_knocker=lone,
+            bids=tuple(self.bids),
+            declarations=tuple(self.declarations),
+            violated=tuple([s for s in range(self.players) if self.violated[s]]),
+        )
+        self.sheet.append(scored)
+        events: list[Event] = [scored]
         if self.options.exact_zero:
             self.over = 0 in self.scores
         else:
@@ -570,6 +576,7 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
             trick=tuple([TrickPlay(seat=s, card=c, violation=v) for s, c, v in self.trick]),
             last_deal=self.last_deal,
             my_discards=None if seat is None else tuple(sorted(self.discards[seat], key=_sort_key)),
+            sheet=tuple(self.sheet),
         )
         view: NorlanninnakkiView = self.envelope(
             seat,
@@ -586,6 +593,7 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
     def _clone_into(self, new: NorlanninnakkiState) -> None:
         new.scores = list(self.scores)
         new.forests = list(self.forests)
+        new.sheet = list(self.sheet)
         new.hands = [list(h) for h in self.hands]
         new.stock = list(self.stock)
         new.discards = [list(d) for d in self.discards]
@@ -617,6 +625,7 @@ class NorlanninnakkiState(State[NorlanninnakkiOptions, NorlanninnakkiView]):
             "forced_ever": self.forced_ever,
             "over": self.over,
             "last_deal": None if last is None else to_json(last),
+            "sheet": [e.to_json() for e in self.sheet],
             "phase": self.phase,
             "to_move": self.to_move,
             "hands": [cards(h) for h in self.hands],

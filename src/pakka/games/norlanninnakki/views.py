@@ -9,8 +9,9 @@ this deal).  ``table``: ``dealer``, ``forehand``, ``first_deal``, ``throw_ins``,
 face up), ``turned_discarded`` (the dealer has discarded it), ``dealt_all``,
 ``forced_trump`` (in force this deal), ``forced_trump_triggered`` (ever in this match),
 ``knocker``, ``stock`` (count), ``pot``, ``leader``, ``trick`` (the cards in play order,
-each with its seat and violation mark), ``last_deal`` (how the last scored deal went) and
-``my_discards`` (the viewer's own face-down discards; ``None`` for a spectator).
+each with its seat and violation mark), ``last_deal`` (how the last scored deal went),
+``my_discards`` (the viewer's own face-down discards; ``None`` for a spectator) and
+``sheet`` (every scored deal, as its :class:`NorlanninnakkiDealScored`).
 ``history``: this deal's finished tricks as :class:`NorlanninnakkiTrickWon` events.
 """
 
@@ -88,8 +89,8 @@ class LastDeal:
 @dataclass(frozen=True, slots=True)
 class NorlanninnakkiTable(TableView):
     """The dealer, the trump and its turned card, forced trump, the knocker, the stock and
-    the pot, the trick in play, the last scored deal and the viewer's own discards (see
-    the module docstring)."""
+    the pot, the trick in play, the last scored deal, the viewer's own discards and the
+    score sheet (see the module docstring)."""
 
     dealer: int
     forehand: int
@@ -110,6 +111,8 @@ class NorlanninnakkiTable(TableView):
     last_deal: LastDeal | None
     my_discards: tuple[Card, ...] | None
     """The viewer's own discards in card order (``None`` for a spectator)."""
+    sheet: tuple[NorlanninnakkiDealScored, ...]
+    """The score sheet: every scored deal of the match, as the event that told it."""
 
 
 NorlanninnakkiView = Observation[NorlanninnakkiTable, NorlanninnakkiPlayer, NorlanninnakkiOptions]
@@ -214,8 +217,14 @@ class NorlanninnakkiTrickWon(TrickWon):
 class NorlanninnakkiDealScored(DealScored):
     """A deal is scored: ``scores`` is each seat's change, ``totals`` the sheet; ``tricks``
     per seat, the seats sent to the ``forest``, and whether a ``lone_knocker`` was credited
-    without play."""
+    without play.  What was said in the deal comes with it (the view has moved on to the
+    next deal when this is told): each seat's ``bids`` (``knock`` / ``lurk``, ``None`` for a
+    seat that was not asked) and ``declarations`` (``in`` / ``rest`` after the knock in a
+    later deal), and the seats that broke forced trump (``violated``, permissive mode)."""
 
     tricks: tuple[int, ...]
     forest: tuple[int, ...]
     lone_knocker: bool
+    bids: tuple[BidWord | None, ...]
+    declarations: tuple[DeclarationWord | None, ...]
+    violated: tuple[int, ...]
