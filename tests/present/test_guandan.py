@@ -870,7 +870,7 @@ def raw_words(text: str, lang: str) -> list[str]:
     """What in ``text`` is an engine word rather than words for a person."""
     found = [m.group(0) for pattern in RAW for m in pattern.finditer(text)]
     if lang == "fi":
-        found += [w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in FI_FORBIDDEN]
+        found += [w for w in re.findall(r"\w+", text) if w.isascii() and w.lower() in FI_FORBIDDEN]
     return found
 
 

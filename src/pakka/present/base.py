@@ -93,9 +93,10 @@ class Context:
         """Cards as people write them: ``♠8 ♥10``."""
         return " ".join(c.pretty() for c in cards) or self.t("nothing")
 
-    def seats(self, seats: Iterable[int]) -> str:
-        """Seat names joined: ``Anna, Bot 2 and you``."""
-        names = [self.name(s, mid=i > 0) for i, s in enumerate(seats)]
+    def seats(self, seats: Iterable[int], mid: bool = False) -> str:
+        """Seat names joined: ``Anna, Bot 2 and you`` (``mid``: the list stands inside a
+        sentence, so even a first "you" is not capitalised)."""
+        names = [self.name(s, mid=mid or i > 0) for i, s in enumerate(seats)]
         if len(names) <= 1:
             return "".join(names)
         return self.t("list_and", items=", ".join(names[:-1]), last=names[-1])

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from pakka.cards import HEARTS, JOKER_SUIT, Card
 from pakka.engine import Action
-from pakka.events import Committed, DealScored, Event, MatchOver
+from pakka.events import Committed, DealScored, Event, MatchOver, TrickWon
 from pakka.games.guandan import (
     LEVELS,
     AFailed,
@@ -300,7 +300,7 @@ class GuandanPresenter(Presenter[GuandanView]):
     def trick(self, view: GuandanView, ctx: Context) -> Trick | None:
         table = view.table
         if not table.trick:
-            return self.finished_trick(view, ctx, latest_only=True)
+            return self.table_trick(view, ctx, latest_only=True)
         plays = []
         for seat, event in self.latest_in_trick(view).items():
             if isinstance(event, GuandanCardsPlayed):
@@ -319,9 +319,13 @@ class GuandanPresenter(Presenter[GuandanView]):
         return Trick(False, tuple(plays), caption)
 
     def last_trick(self, view: GuandanView, ctx: Context) -> Trick | None:
-        return self.finished_trick(view, ctx, latest_only=False)
+        return self.table_trick(view, ctx, latest_only=False)
 
-    def finished_trick(self, view: GuandanView, ctx: Context, latest_only: bool) -> Trick | None:
+    def finished_trick(self, won: TrickWon, view: GuandanView, ctx: Context) -> Trick | None:
+        """The trick just taken, as it lies on the table (each seat's last play)."""
+        return self.table_trick(view, ctx, latest_only=True)
+
+    def table_trick(self, view: GuandanView, ctx: Context, latest_only: bool) -> Trick | None:
         """The deal's last finished trick, the play that took it marked; ``latest_only``:
         each seat's last play only (to show in front of the seats)."""
         table = view.table
