@@ -37,7 +37,7 @@ from pakka.engine import Action, MatchResult, State, ranks_from_scores
 from pakka.env.codec import JSON, Vector
 from pakka.env.openspiel.setup import Setup, make_setup
 
-__all__ = ["CHANCE", "SEED_BYTES", "Match", "seed_bytes"]
+__all__ = ["CHANCE", "SEED_BYTES", "Match", "final_rewards", "seed_bytes", "stopped"]
 
 Seqs = Mapping[tuple[int, ...], Action]
 CHANCE = -1
@@ -50,6 +50,24 @@ def seed_bytes(seed: int) -> list[int]:
     if not 0 <= seed < 2**63:
         raise ValueError(f"a match seed is 0 .. 2**63 - 1, not {seed}")
     return list(seed.to_bytes(SEED_BYTES, "big"))
+
+
+def stopped(setup: Setup, engine: State, decisions: int = 0) -> bool:
+    """Whether a match that is not over stops here: ``max_deals`` deals played, or
+    ``decisions`` (taken in OpenSpiel) at the setup's cap."""
+    deals = engine.deal_number() - setup.first_deal
+    return deals >= setup.max_deals or decisions >= setup.max_length
+
+
+def final_rewards(setup: Setup, engine: State) -> list[float]:
+    """The ``match`` reward of every seat for an engine state that is over or stopped: the
+    codec's final reward, or for a stopped match that of the ranks by score, centred."""
+    codec = setup.codec
+    if engine.is_over():
+        return [float(r) for r in codec.rewards(engine.result())]
+    scores = tuple(float(x) for x in engine.observation(None)["scores"])
+    ranks = ranks_from_scores(scores, higher_is_better=codec.score_sign > 0)
+    return _centred([float(r) for r in codec.rewards(MatchResult(scores, ranks))])
 
 
 def _view(state: State, seat: int) -> JSON:
@@ -205,26 +223,13 @@ class Match:
                 now = self._standing()
                 rewards = [a - b for a, b in zip(now, self.standing, strict=True)]
                 self.standing = now
-        if not self.engine.is_over() and self._stopped():
+        if not self.engine.is_over() and stopped(self.setup, self.engine, self.decisions):
             self.truncated = True
             self.pending = [()] * self.setup.players
         if self.setup.reward == "match" and self.is_over():
-            rewards = self._final_rewards()
+            rewards = final_rewards(self.setup, self.engine)
         self.rewards = rewards
         self.returns = [r + x for r, x in zip(self.returns, rewards, strict=True)]
-
-    def _stopped(self) -> bool:
-        s = self.setup
-        deals = self.engine.deal_number() - s.first_deal
-        return deals >= s.max_deals or self.decisions >= s.max_length
-
-    def _final_rewards(self) -> list[float]:
-        codec = self.setup.codec
-        if self.engine.is_over():
-            return [float(r) for r in codec.rewards(self.engine.result())]
-        scores = tuple(float(x) for x in self.engine.observation(None)["scores"])
-        ranks = ranks_from_scores(scores, higher_is_better=codec.score_sign > 0)
-        return _centred([float(r) for r in codec.rewards(MatchResult(scores, ranks))])
 
     # --- copies ----------------------------------------------------------------------
 
