@@ -222,12 +222,30 @@ def test_serialisation_and_pickling_replay_the_record() -> None:
     assert str(pickle.loads(pickle.dumps(half))) == str(half)
 
 
+def engine_legal(state: object) -> list[int]:
+    """The first indices of the engine's legal actions for the player to act."""
+    seat = state.current_player()
+    engine = state.pakka_state
+    seqs = state.match.setup.codec.legal_sequences(
+        engine.observation(seat), engine.legal_actions(seat)
+    )
+    return sorted({seq[0] for seq in seqs})
+
+
 def test_clone_is_independent() -> None:
-    state = play_randomly(load("anarchy").new_initial_state(4), np.random.RandomState(0), 5)
+    state = load("guandan").new_initial_state(4)
+    while len(state.legal_actions()) < 2:  # computed for this position before cloning
+        play_randomly(state, np.random.RandomState(0), 1)
+    first, second = state.legal_actions()[:2]
     clone = state.clone()
     before = str(state)
-    play_randomly(clone, np.random.RandomState(1), 10)
+    clone.apply_action(second)
     assert str(state) == before and str(clone) != before
+    state.apply_action(first)
+    for s in (state, clone):  # the same number of moves, different positions
+        assert s.legal_actions() == engine_legal(s)
+        play_randomly(s, np.random.RandomState(2), 1)
+        assert s.legal_actions() == engine_legal(s)
 
 
 # --- sequentialised play in codec indices -------------------------------------------------
@@ -235,16 +253,9 @@ def test_clone_is_independent() -> None:
 
 @pytest.mark.parametrize("game", sorted(QUICK))
 def test_legal_actions_are_the_codec_mask_of_the_engine_legal_actions(game: str) -> None:
-    g = load(game)
-    codec = g.setup.codec
-    for state in decision_states(g, 3, 25):
-        seat = state.current_player()
-        engine = state.pakka_state
-        obs = engine.observation(seat)
-        seqs = codec.legal_sequences(obs, engine.legal_actions(seat))
-        firsts = sorted({seq[0] for seq in seqs})
-        assert state.legal_actions() == firsts
-        assert seat == min(engine.to_act())
+    for state in decision_states(load(game), 3, 25):
+        assert state.legal_actions() == engine_legal(state)
+        assert state.current_player() == min(state.pakka_state.to_act())
 
 
 def test_a_simultaneous_step_hides_earlier_choices() -> None:

@@ -237,7 +237,8 @@ class Match:
         """An independent copy (with ``engine`` in place of a clone of this one's)."""
         new = object.__new__(Match)
         new.__dict__.update(self.__dict__)
-        if engine is None and self._engine is not None:
+        same = engine is None  # the same position: what was computed for it still holds
+        if same and self._engine is not None:
             engine = self._engine.clone()
         new._engine = engine
         new.seed_bytes = list(self.seed_bytes)
@@ -245,8 +246,8 @@ class Match:
         new.rewards = list(self.rewards)
         new.returns = list(self.returns)
         new.standing = list(self.standing)
-        new._cache = dict(self._cache) if engine is None else {}
-        new._texts = dict(self._texts) if engine is None else {}
+        new._cache = dict(self._cache) if same else {}
+        new._texts = dict(self._texts) if same else {}
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
