@@ -31,10 +31,10 @@ Norlanninnakki 3 seats and Anarchy 4 seats whole matches, Guandan one deal
 
 Usage (the figures in ``docs/bots.md`` came from these commands)::
 
-    python benchmarks/vs_openspiel.py --game pentagrammi --calibrate 3
+    python benchmarks/vs_openspiel.py --game pentagrammi --calibrate 5
     python benchmarks/vs_openspiel.py --game pentagrammi --level hard --opponent ismcts \\
-        --seconds 0.12 --seeds 0-99 --jobs 1 --out bench-results/openspiel/penta.jsonl
-    python benchmarks/vs_openspiel.py --report bench-results/openspiel/*.jsonl
+        --seconds 0.042 --seeds 0-99 --jobs 1 --out bench-results/openspiel/pentagrammi.jsonl
+    python benchmarks/vs_openspiel.py --report 'bench-results/openspiel/*.jsonl'
 """
 
 from __future__ import annotations

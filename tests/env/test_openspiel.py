@@ -9,6 +9,7 @@ long games are stopped after one deal (``max_deals=1``) to keep this fast.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pickle
 import random
@@ -26,7 +27,7 @@ from open_spiel.python.tests import games_sim_test
 import pakka.env
 import pakka.env.openspiel as pos
 import pakka.games
-from pakka.engine import MatchResult, ranks_from_scores
+from pakka.engine import MatchResult, option_variants, ranks_from_scores
 from pakka.env.openspiel.match import SEED_BYTES, seed_bytes
 from pakka.errors import PakkaError
 
@@ -129,6 +130,29 @@ def test_options_reach_the_engine() -> None:
 @pytest.mark.parametrize("game", sorted(QUICK))
 def test_random_sim_test_with_serialisation(game: str) -> None:
     pyspiel.random_sim_test(load(game), num_sims=2, serialize=True, verbose=False)
+
+
+def _variant_params() -> list[object]:
+    cases = []
+    for game in sorted(QUICK):
+        default, *variants = option_variants(pakka.games.get(game))
+        for i, options in enumerate(variants, 1):
+            params = {  # the flag this variant changes
+                f.name: getattr(options, f.name)
+                for f in dataclasses.fields(options)
+                if getattr(options, f.name) != getattr(default, f.name)
+            }
+            cases.append(pytest.param(game, params, id=f"{game}-v{i}"))
+    return cases
+
+
+@pytest.mark.parametrize(("game", "params"), _variant_params())
+def test_every_option_variant_is_a_parameter_set(game: str, params: dict) -> None:
+    # the generic suite's variants (each flag flipped, each value tried) reach the engine
+    g = load(game, **params)
+    engine = g.new_initial_state(1).pakka_state
+    assert {k: getattr(engine.options, k) for k in params} == params
+    pyspiel.random_sim_test(g, num_sims=1, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize(
