@@ -82,8 +82,9 @@ SETUPS = {
 
 
 class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
-    """OpenSpiel's ISMCTS bot searching for ``seconds`` of CPU time (at least one
-    simulation) instead of a fixed number of simulations; its own tree code runs as is."""
+    """OpenSpiel's ISMCTS bot searching for ``seconds`` of CPU time instead of a fixed
+    number of simulations (at least two: the first only expands the root, and OpenSpiel's
+    final policy needs a visited move); its own tree code runs as is."""
 
     def __init__(self, game: Any, seconds: float, rng: random.Random, seed: int) -> None:
         rs = np.random.RandomState(seed)
@@ -103,7 +104,7 @@ class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
         self._root_node = self.create_new_node(state)
         deadline = time.thread_time() + self.seconds
         self.simulations = 0
-        while self.simulations == 0 or time.thread_time() < deadline:
+        while self.simulations < 2 or time.thread_time() < deadline:
             self.run_simulation(self.sample_root_state(state))
             self.simulations += 1
         policy: list[tuple[int, float]] = self.get_final_policy(state, self._root_node)
