@@ -123,6 +123,7 @@ def render_index() -> str:
         "",
         "Example: `python examples/evaluate_random_vs_bots.py` trains a small linear policy",
         "against pakka's bots (in well under a minute) and compares it with a random agent.",
+        "The same games in OpenSpiel (ISMCTS, MCTS, CFR): [openspiel.md](openspiel.md).",
     ]
     return "\n".join(lines) + "\n"
 
