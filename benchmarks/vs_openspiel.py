@@ -183,7 +183,7 @@ def play(task: dict[str, Any]) -> dict[str, Any]:
         if levels is not None or seat in pakka_seats:
             legal = engine.legal_actions(seat)
             c0 = time.thread_time()
-            action = bot.act(engine.observation(seat), legal)
+            action = bot.act(engine.view(seat), legal)
             if len(legal) > 1:
                 pakka_cpu.append(time.thread_time() - c0)
             engine.apply(seat, action)

@@ -29,7 +29,7 @@ from pakka.env.openspiel.state import PakkaState
 
 __all__ = ["GAMES", "PakkaGame", "PakkaState", "short_name"]
 
-GAMES: dict[str, str] = {short_name(name): name for name in sorted(pakka.env.CODECS)}
+GAMES: dict[str, str] = {short_name(name): name for name in pakka.env.environments()}
 """OpenSpiel's name of every registered pakka game -> pakka's name."""
 
 for _name in GAMES.values():

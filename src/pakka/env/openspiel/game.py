@@ -40,7 +40,7 @@ def short_name(name: str) -> str:
     return f"python_pakka_{name}"
 
 
-def game_type(game: Game, reward: str = "match") -> Any:
+def game_type(game: Game[Any, Any], reward: str = "match") -> Any:
     """The ``pyspiel.GameType`` of ``game`` (its parameters at their defaults)."""
     info = game.info
     hidden = info.hidden_information or info.simultaneous
@@ -103,7 +103,7 @@ class PakkaGame(pyspiel.Game):  # type: ignore[misc]
         """Pickled as its OpenSpiel name with parameters (``load_game`` rebuilds it)."""
         return (pyspiel.load_game, (str(self),))
 
-    def from_pakka(self, state: State) -> PakkaState:
+    def from_pakka(self, state: State[Any, Any]) -> PakkaState:
         """An OpenSpiel state at the position of an engine state (a copy of it), for
         OpenSpiel bots playing at a table that pakka referees; its ``history`` is empty."""
         s = self.setup

@@ -20,8 +20,7 @@ AEC environment (``pakka.env.aec``) does:
   end, ``"score"``: each step's change in the centred standing), and a match stopped by
   ``max_deals`` or the decision cap ends with its standing (``pakka.env.openspiel.setup``).
 
-Every observation fed to the codec comes from :func:`_view`, the one place to change when
-the codecs read typed views instead of the JSON observation.
+Every view fed to the codec comes from :func:`_view`.
 """
 
 from __future__ import annotations
@@ -34,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from pakka.engine import Action, MatchResult, State, ranks_from_scores
-from pakka.env.codec import JSON, Vector
+from pakka.env.codec import Vector, View
 from pakka.env.openspiel.setup import Setup, make_setup
 
 __all__ = ["CHANCE", "SEED_BYTES", "Match", "final_rewards", "seed_bytes", "stopped"]
@@ -52,27 +51,28 @@ def seed_bytes(seed: int) -> list[int]:
     return list(seed.to_bytes(SEED_BYTES, "big"))
 
 
-def stopped(setup: Setup, engine: State, decisions: int = 0) -> bool:
+def stopped(setup: Setup, engine: State[Any, Any], decisions: int = 0) -> bool:
     """Whether a match that is not over stops here: ``max_deals`` deals played, or
     ``decisions`` (taken in OpenSpiel) at the setup's cap."""
     deals = engine.deal_number() - setup.first_deal
     return deals >= setup.max_deals or decisions >= setup.max_length
 
 
-def final_rewards(setup: Setup, engine: State) -> list[float]:
+def final_rewards(setup: Setup, engine: State[Any, Any]) -> list[float]:
     """The ``match`` reward of every seat for an engine state that is over or stopped: the
     codec's final reward, or for a stopped match that of the ranks by score, centred."""
     codec = setup.codec
     if engine.is_over():
         return [float(r) for r in codec.rewards(engine.result())]
-    scores = tuple(float(x) for x in engine.observation(None)["scores"])
+    scores = tuple(float(x) for x in engine.view(None).scores)
     ranks = ranks_from_scores(scores, higher_is_better=codec.score_sign > 0)
     return _centred([float(r) for r in codec.rewards(MatchResult(scores, ranks))])
 
 
-def _view(state: State, seat: int) -> JSON:
-    """The observation of ``seat`` that the codec reads."""
-    return state.observation(seat)
+def _view(state: State[Any, Any], seat: int) -> View:
+    """The typed view of ``seat`` that the codec reads."""
+    view: View = state.view(seat)
+    return view
 
 
 def _text(data: Any) -> str:
@@ -88,7 +88,7 @@ class Match:
     """The mutable part of one OpenSpiel state (copied by ``clone``, pickled by
     ``serialize``); the :class:`Setup` is shared."""
 
-    def __init__(self, setup: Setup, engine: State | None = None) -> None:
+    def __init__(self, setup: Setup, engine: State[Any, Any] | None = None) -> None:
         self.setup = setup
         self._engine = engine
         self.seed_bytes: list[int] = []
@@ -102,7 +102,7 @@ class Match:
         self.moves = 0
         """Engine actions applied through this match (the key of the caches below)."""
         self.truncated = False
-        self._cache: dict[int, tuple[int, JSON, Seqs | None]] = {}
+        self._cache: dict[int, tuple[int, View, Seqs | None]] = {}
         self._texts: dict[int | None, tuple[int, str]] = {}
         if engine is not None:
             self._started()
@@ -115,7 +115,7 @@ class Match:
         return self._engine is not None
 
     @property
-    def engine(self) -> State:
+    def engine(self) -> State[Any, Any]:
         if self._engine is None:
             raise ValueError("no deal yet: chance is still drawing the match's seed")
         return self._engine
@@ -140,19 +140,19 @@ class Match:
             self.standing = self._standing()
 
     def _standing(self) -> list[float]:
-        scores = self.engine.observation(None)["scores"]
+        scores = self.engine.view(None).scores
         return _centred(self.setup.codec.standing(scores))
 
     # --- what a seat sees ------------------------------------------------------------
 
-    def _entry(self, seat: int) -> tuple[int, JSON, Seqs | None]:
+    def _entry(self, seat: int) -> tuple[int, View, Seqs | None]:
         hit = self._cache.get(seat)
         if hit is None or hit[0] != self.moves:
             hit = (self.moves, _view(self.engine, seat), None)
             self._cache[seat] = hit
         return hit
 
-    def view(self, seat: int) -> JSON:
+    def view(self, seat: int) -> View:
         return self._entry(seat)[1]
 
     def seqs(self, seat: int) -> Seqs:
@@ -233,7 +233,7 @@ class Match:
 
     # --- copies ----------------------------------------------------------------------
 
-    def copy(self, engine: State | None = None) -> Match:
+    def copy(self, engine: State[Any, Any] | None = None) -> Match:
         """An independent copy (with ``engine`` in place of a clone of this one's)."""
         new = object.__new__(Match)
         new.__dict__.update(self.__dict__)

@@ -25,14 +25,15 @@ from __future__ import annotations
 import functools
 import types
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from dataclasses import dataclass
+from typing import Any, Union, get_args, get_origin
 
 import pakka.env
 import pakka.games
 from pakka.engine import Game, options_from_mapping
 from pakka.env.codec import Codec
 from pakka.errors import PakkaError
+from pakka.options import option_specs
 
 __all__ = [
     "DEFAULT_MAX_DEALS",
@@ -56,18 +57,17 @@ def _optional(hint: Any) -> bool:
     return get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint)
 
 
-def parameter_specification(game: Game) -> dict[str, Param]:
+def parameter_specification(game: Game[Any, Any]) -> dict[str, Param]:
     """The parameters of ``game`` with their defaults."""
     spec: dict[str, Param] = {"players": game.info.default_players}
-    hints = get_type_hints(game.Options)
-    for f in fields(game.Options):
-        default = f.default
-        if default is None and _optional(hints[f.name]) and int in get_args(hints[f.name]):
-            spec[f.name] = NONE
+    for option in option_specs(game.Options):
+        default = option.default
+        if default is None and option.nullable and option.kind in ("int", "seat"):
+            spec[option.name] = NONE
         elif isinstance(default, int | str | float):
-            spec[f.name] = default
+            spec[option.name] = default
         else:
-            raise TypeError(f"{game.name} option {f.name} = {default!r} has no OpenSpiel form")
+            raise TypeError(f"{game.name} option {option.name} = {default!r} has no OpenSpiel form")
     spec.update(reward="match", max_deals=DEFAULT_MAX_DEALS)
     return spec
 
@@ -76,7 +76,7 @@ def parameter_specification(game: Game) -> dict[str, Param]:
 class Setup:
     """Everything a parameter set fixes; shared by every state of a game (immutable)."""
 
-    game: Game
+    game: Game[Any, Any]
     codec: Codec
     params: tuple[tuple[str, Param], ...]
     """The full parameter set, sorted (the key that rebuilds this setup)."""
@@ -108,10 +108,9 @@ def make_setup(name: str, params: Mapping[str, Param] | None = None) -> Setup:
 def _setup(name: str, items: tuple[tuple[str, Param], ...]) -> Setup:
     game = pakka.games.get(name)
     params = dict(items)
-    hints = get_type_hints(game.Options)
     raw = {
-        f.name: None if params[f.name] == NONE and _optional(hints[f.name]) else params[f.name]
-        for f in fields(game.Options)
+        o.name: None if params[o.name] == NONE and o.nullable else params[o.name]
+        for o in option_specs(game.Options)
     }
     players = int(params["players"])
     probe = game.new_match(players, options_from_mapping(game.Options, raw), seed=0)
@@ -123,7 +122,7 @@ def _setup(name: str, items: tuple[tuple[str, Param], ...]) -> Setup:
     max_deals = int(params["max_deals"])
     if max_deals < 1:
         raise PakkaError(f"max_deals must be 1 or more, not {max_deals}")
-    codec = pakka.env.CODECS[name](players, probe.options)
+    codec = pakka.env.codec_class(name)(players, probe.options)
     per_deal = (players + 1) * len(game.deck(players, probe.options))
     return Setup(
         game=game,
@@ -139,7 +138,7 @@ def _setup(name: str, items: tuple[tuple[str, Param], ...]) -> Setup:
     )
 
 
-def _score_utility(game: Game, codec: Codec, probe: Any) -> tuple[float, float]:
+def _score_utility(game: Game[Any, Any], codec: Codec, probe: Any) -> tuple[float, float]:
     """The range of a match's total ``score`` reward: its final centred standing.
 
     A standing is a score over ``codec.score_scale``; a seat's score minus the table mean
@@ -147,7 +146,7 @@ def _score_utility(game: Game, codec: Codec, probe: Any) -> tuple[float, float]:
     offered when those bounds bound the observation's scores, as far as a new match shows.
     """
     bounds = game.info.score_bounds
-    scores = probe.observation(None)["scores"]
+    scores = probe.view(None).scores
     if bounds is None or not all(bounds[0] <= s <= bounds[1] for s in scores):
         raise PakkaError(
             f'reward="score" needs GameInfo.score_bounds to bound the scores of the '

@@ -71,7 +71,7 @@ class PakkaState(pyspiel.State):  # type: ignore[misc]
         return state
 
     @property
-    def pakka_state(self) -> State:
+    def pakka_state(self) -> State[Any, Any]:
         """A copy of the engine state (its ``observation``, ``legal_actions``, record)."""
         return self.match.engine.clone()
 
