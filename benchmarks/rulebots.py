@@ -1,149 +1,71 @@
 """pakka's Guandan bots against the Guandan AI competition's rule bots.  (Not a test.)
 
-A thin wrapper round the evaluation harness kept outside the project
-(``../shared/tools/rulebots/harness.py``, its README explains the method).  The rule bots
-are the baselines ``rl-frame/wintest/ai1..ai9`` of AltmanD/guandan_mcc; the harness loads
-their code at run time from a git copy of that repository, so nothing of theirs is ever
-copied into pakka.  This wrapper only:
+The rule bots are the baselines ``rl-frame/wintest/ai1..ai9`` of AltmanD/guandan_mcc, the
+opponents DanZero was measured against.  ``benchmarks/rulebots/`` plays them (its
+``harness`` module explains the method); their code is loaded at run time from the git copy
+given by ``--repo``, so nothing of theirs is ever copied into pakka.  This command:
 
-* points the harness at the copy given by ``--repo`` (``RULEBOTS_MIRROR``; the exported
-  tree goes to a scratch folder named after the copy's commit, so two copies never mix);
+* exports the bots from ``--repo`` (to a scratch folder named after the copy's commit);
 * fixes ``PYTHONHASHSEED=0`` (some rule bots iterate over sets), re-running itself if needed;
-* times every pakka decision that had a choice (two or more legal actions): the wall clock
-  and the thread's CPU time are added to each match record (``pakka_decisions``, pairs of
-  seconds), and a table of medians, 95th percentiles and maxima is printed after a run and
-  with ``--report`` (the issue's target is ``hard`` under 1 s at the 95th percentile);
-* passes every other option to the harness unchanged (``--bots``, ``--levels``,
-  ``--seeds``, ``--deals``, ``--max-deals``, ``--jobs``, ``--out``, ``--report``,
-  ``--first-deals``, ``--trace-exceptions``).
+* plays every seed in both seatings against each rule bot of ``--bots`` with each pakka
+  level of ``--levels``, one JSON line per match to ``--out``, and prints the summary:
+  match win rate with its 95 % Wilson interval, deal wins and the level gain a deal with
+  95 % intervals clustered by seed;
+* times every pakka decision that had a choice (wall and thread CPU, ``pakka_decisions``
+  in each record) and prints their medians, 95th percentiles and maxima (the issue's target
+  is ``hard`` under 1 s at the 95th percentile);
+* ``--report FILES`` summarises saved records; ``--check-format`` checks the wire format
+  against a server message recorded in the bots' source.
 
 Usage (the figures in ``docs/bots.md`` came from these commands)::
 
     python benchmarks/rulebots.py --repo /work/.mirror/AltmanD+guandan_mcc/repo \\
         --bots ai1 --levels normal --seeds 0-3 --out bench-results/rulebots/normal_ai1.jsonl
     python benchmarks/rulebots.py --report bench-results/rulebots/normal_ai1.jsonl
+    python benchmarks/rulebots.py --repo /work/.mirror/AltmanD+guandan_mcc/repo --check-format
 """
 
 from __future__ import annotations
 
 import argparse
 import glob
-import importlib.util
 import json
 import os
-import statistics
-import subprocess
 import sys
-import tempfile
 import time
-from collections import defaultdict
-from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_HARNESS = ROOT.parent / "shared" / "tools" / "rulebots" / "harness.py"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.rulebots import check_format, harness, loader  # noqa: E402
+
+from pakka.bots import Budget  # noqa: E402
 
 
-class TimedBot:
-    """A pakka bot whose decisions with a choice are timed (wall and thread CPU seconds)."""
-
-    def __init__(self, bot: Any, times: list[list[float]]) -> None:
-        self.bot = bot
-        self.times = times
-
-    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
-        wall, cpu = time.perf_counter(), time.thread_time()
-        action = self.bot.act(observation, legal_actions)
-        if len(legal_actions) > 1:
-            self.times.append(
-                [round(time.perf_counter() - wall, 5), round(time.thread_time() - cpu, 5)]
-            )
-        return action
+def parse_seeds(text: str) -> list[int]:
+    """``0-19`` or ``1,2,5`` (or both) as a list of seeds."""
+    out = []
+    for part in text.split(","):
+        if "-" in part:
+            a, b = part.split("-")
+            out += list(range(int(a), int(b) + 1))
+        else:
+            out.append(int(part))
+    return out
 
 
-def git_dir(repo: str) -> str:
-    """The git directory of a repository copy (bare, or a work tree with ``.git``)."""
-    out = subprocess.run(
-        ["git", "-C", repo, "rev-parse", "--absolute-git-dir"],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return out.stdout.strip()
-
-
-def head_commit(git: str) -> str:
-    out = subprocess.run(
-        ["git", f"--git-dir={git}", "rev-parse", "HEAD"], check=True, capture_output=True, text=True
-    )
-    return out.stdout.strip()
-
-
-def load_harness(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("harness", path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"cannot load the harness from {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["harness"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def instrument(harness: ModuleType, records: list[dict[str, Any]]) -> None:
-    """Time the pakka seats of every match and keep every record the harness writes."""
-    match_cls = harness.Match
-    run: Callable[[Any], dict[str, Any]] = match_cls.run
-    line: Callable[[dict[str, Any], str | None], None] = harness._line
-
-    def timed_run(match: Any) -> dict[str, Any]:
-        times: list[list[float]] = []
-        for seat, bot in list(match.bots.items()):
-            if seat not in match.rule_seats:
-                match.bots[seat] = TimedBot(bot, times)
-        record = run(match)
-        record["pakka_decisions"] = times
-        return record
-
-    def keep_line(record: dict[str, Any], out: str | None) -> None:
-        records.append(record)
-        line(record, out)
-
-    match_cls.run = timed_run
-    harness._line = keep_line
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def timing_table(records: list[dict[str, Any]]) -> str:
-    """Per (rule bot, pakka level): the pakka decisions with a choice, in milliseconds."""
-    groups: dict[tuple[str, str], list[list[float]]] = defaultdict(list)
-    deals: dict[tuple[str, str], int] = defaultdict(int)
-    for r in records:
-        if "pakka_decisions" in r:
-            groups[(r["rule"], r["level"])] += r["pakka_decisions"]
-            deals[(r["rule"], r["level"])] += len(r["deals"])
-    rows = [
-        "| rule bot | pakka level | deals | pakka decisions with a choice | per deal | "
-        "wall median / p95 / max ms | CPU median / p95 / max ms |",
-        "|---|---|---:|---:|---:|---|---|",
-    ]
-    for (rule, level), times in sorted(groups.items()):
-        if not times:
-            continue
-        wall = [t[0] * 1000 for t in times]
-        cpu = [t[1] * 1000 for t in times]
-        n = deals[(rule, level)]
-        rows.append(
-            f"| {rule} | {level} | {n} | {len(times)} | {len(times) / max(1, n):.1f} | "
-            f"{statistics.median(wall):.1f} / {percentile(wall, 0.95):.1f} / {max(wall):.1f} | "
-            f"{statistics.median(cpu):.1f} / {percentile(cpu, 0.95):.1f} / {max(cpu):.1f} |"
-        )
-    return "\n".join(rows)
+def parse_budget(text: str | None) -> Budget | None:
+    """``worlds,candidates[,confidence]`` for ``hard`` (default: the kit's budget)."""
+    if not text:
+        return None
+    parts = text.split(",")
+    kwargs: dict[str, Any] = {"worlds": int(parts[0]), "max_candidates": int(parts[1])}
+    if len(parts) > 2:
+        kwargs["confidence"] = float(parts[2])
+    return Budget(**kwargs)
 
 
 def read_records(patterns: list[str]) -> list[dict[str, Any]]:
@@ -156,50 +78,80 @@ def read_records(patterns: list[str]) -> list[dict[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0],
-        epilog="Every other option goes to the harness (see its --help and README).",
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repo", help="a git copy of AltmanD/guandan_mcc (bare or a work tree)")
+    ap.add_argument("--bots", default="ai1", help="comma list of rule bots (ai1..ai9)")
+    ap.add_argument("--levels", default="random,normal", help="comma list of pakka levels")
+    ap.add_argument("--seeds", default="0-9", help="seeds, e.g. 0-19 or 1,2,5")
+    ap.add_argument("--deals", type=int, default=0, help="stop each match after K deals (0: all)")
+    ap.add_argument(
+        "--max-deals", type=int, default=60, help="cap on a whole match (then unfinished)"
     )
-    parser.add_argument(
-        "--repo", help="a git copy of AltmanD/guandan_mcc (bare or a work tree); needed to play"
+    ap.add_argument("--budget", help="hard's budget: worlds,candidates[,confidence]")
+    ap.add_argument("--jobs", type=int, default=1, help="processes (the machine is shared)")
+    ap.add_argument("--out", help="append one JSON line per match here")
+    ap.add_argument("--report", nargs="*", help="only summarise these JSON-lines files")
+    ap.add_argument(
+        "--first-deals", type=int, default=0, help="with --report: count only deals 1..K"
     )
-    parser.add_argument(
-        "--harness",
-        default=str(DEFAULT_HARNESS),
-        help="the harness script (default: ../shared/tools/rulebots/harness.py from the "
-        "repository root)",
+    ap.add_argument("--check-format", action="store_true", help="check the wire format")
+    ap.add_argument(
+        "--trace-exceptions",
+        action="store_true",
+        help="diagnostic: count every exception raised inside the bots, even caught ones",
     )
-    args, rest = parser.parse_known_args(argv)
+    args = ap.parse_args(argv)
     if os.environ.get("PYTHONHASHSEED") != "0":
         env = dict(os.environ, PYTHONHASHSEED="0")
         os.execve(sys.executable, [sys.executable, __file__, *sys.argv[1:]], env)
-    reporting = "--report" in rest
-    if not reporting:
-        if not args.repo:
-            parser.error("--repo is needed to play matches (a git copy of AltmanD/guandan_mcc)")
-        git = git_dir(args.repo)
-        os.environ["RULEBOTS_MIRROR"] = git
-        os.environ["RULEBOTS_SRC"] = os.path.join(
-            tempfile.gettempdir(), f"rulebots-src-{head_commit(git)[:12]}"
-        )
-    harness_path = Path(args.harness).resolve()
-    if not harness_path.is_file():
-        parser.error(f"no harness at {harness_path} (give --harness PATH)")
-    harness = load_harness(harness_path)
-    records: list[dict[str, Any]] = []
-    instrument(harness, records)
-    sys.argv = [str(harness_path), *rest]
-    harness.main()
-    if reporting:
-        start = rest.index("--report") + 1
-        patterns = []
-        for item in rest[start:]:
-            if item.startswith("--"):
-                break
-            patterns.append(item)
-        records = read_records(patterns)
+
+    if args.report is not None:
+        records = read_records(args.report)
+        print(harness.table(harness.summarize(records, args.first_deals)))
+        print()
+        print(harness.timing_table(records))
+        return
+    if not args.repo:
+        ap.error("--repo is needed to play (a git copy of AltmanD/guandan_mcc)")
+    head = loader.configure(args.repo)
+    if args.check_format:
+        check_format.main()
+        return
+    if args.trace_exceptions:
+        loader.TRACE = {}
+    seeds = parse_seeds(args.seeds)
+    budget = parse_budget(args.budget)
+    print(
+        f"repo {head[:12]}, seeds {seeds[0]}..{seeds[-1]} ({len(seeds)}), bots {args.bots}, "
+        f"levels {args.levels}, deals {args.deals or 'whole match'}, max deals "
+        f"{args.max_deals}, budget {budget or 'default'}, jobs {args.jobs}, "
+        f"load {harness.load_avg():.2f}",
+        flush=True,
+    )
+    all_records = []
+    for rule in args.bots.split(","):
+        for level in args.levels.split(","):
+            tasks: list[harness.Task] = [
+                (s, level, rule, team, args.deals, args.max_deals, budget)
+                for s in seeds
+                for team in (0, 1)
+            ]
+            t0 = time.perf_counter()
+            for rec in harness.play(tasks, args.jobs):
+                all_records.append(rec)
+                print(harness.line(rec), flush=True)
+                if args.out:
+                    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+                    with open(args.out, "a") as f:
+                        f.write(json.dumps(rec) + "\n")
+            print(f"# {rule} vs pakka {level}: {time.perf_counter() - t0:.0f} s", flush=True)
+    print(harness.table(harness.summarize(all_records)))
     print()
-    print(timing_table(records))
+    print(harness.timing_table(all_records))
+    if loader.TRACE is not None:
+        print("exceptions raised inside the bots (bot, stage, file, line, type, message): count")
+        for k, v in sorted(loader.TRACE.items(), key=lambda kv: -kv[1]):
+            print(f"  {v:6d}  {k}")
 
 
 if __name__ == "__main__":

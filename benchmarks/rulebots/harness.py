@@ -1,0 +1,615 @@
+"""Matches of pakka's Guandan bots against the competition's rule bots, and their summary.
+
+pakka's engine is the referee: it deals, lists the legal actions, checks them, scores the
+deals and the match.  The two rule-bot seats get the competition server's JSON messages,
+built from pakka's state and its typed events, in the server's order:
+
+1. ``notify/beginning`` (``myPos``, ``handCards`` as dealt, before tribute; ranks added);
+2. ``notify/anti-tribute`` (:class:`AntiTribute`) or ``notify/tribute``
+   (:class:`TributePaid`); tribute in pakka is automatic, so no ``act/tribute`` is sent;
+3. ``act/back`` to a receiving rule bot, then ``notify/back`` (the :class:`CardReturned`
+   events) once all returns are in;
+4. ``act/play`` when a rule bot is to move (hand, ``publicInfo``, ranks, the last action,
+   the trick's top, ``actionList`` in the server's order and ``indexRange``);
+5. ``notify/play`` to both rule bots after every play or pass by anyone;
+6. ``notify/episodeOver`` (:class:`GuandanDealScored`'s ``finish_order``) after each deal,
+   ``gameOver`` and ``gameResult`` (:class:`MatchOver`'s ``winners``) at the end.
+
+The index a bot returns is mapped back to the pakka action its entry was built from.  A
+reply that is not a valid index is counted (``invalid``), an exception on an act message
+(``crash``) or on a notice (``notify_crash``) too; in the first two cases the seat plays
+index 0 (the pass when following, otherwise the first legal action).
+
+Duplicate seating: every seed is played twice with the same cards (pakka shuffles deal
+*k* of a match from ``(seed, k)`` only), the pakka pair at seats 0/2 and then at 1/3.
+pakka's bots are seeded ``seed * 10 + seat``; the global ``random`` (the rule bots use
+``randint``) is seeded per match.  Every pakka decision with a choice (two or more legal
+actions) is timed, wall clock and thread CPU time (``pakka_decisions``).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import pakka.games
+from pakka.bots import Budget, make
+from pakka.engine import Action
+from pakka.events import Event, MatchOver
+from pakka.games.guandan import (
+    AntiTribute,
+    CardReturned,
+    GuandanDealScored,
+    GuandanDealStarted,
+    GuandanOptions,
+    GuandanState,
+    GuandanTrickWon,
+    Play,
+    TributePaid,
+)
+
+from . import loader
+from .convert import (
+    NONE_ENTRY,
+    Entry,
+    action_list,
+    action_out,
+    card_out,
+    level_letter,
+    rank_num,
+    sort_hand,
+)
+
+GAME = pakka.games.get("guandan")
+Record = dict[str, Any]
+
+
+def gain(order: Sequence[int], team: int) -> int:
+    """Signed level gain of ``team`` for a finishing order (+3/+2/+1, or minus the other's).
+
+    >>> gain([0, 2, 1, 3], 0), gain([1, 0, 3, 2], 0)
+    (3, -1)
+    """
+    first = order[0]
+    g = 4 - list(order).index((first + 2) % 4)
+    return g if first % 2 == team else -g
+
+
+class Match:
+    """One match: pakka bots at the seats of ``pakka_team``, rule bots at the others.
+
+    ``rule_bot(name)`` makes a rule-bot seat (default: :class:`~.loader.RuleBot`, which
+    loads the competition's bot; the tests give a stand-in with the same ``send``).
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        level: str,
+        rule: str,
+        pakka_team: int,
+        deals: int,
+        max_deals: int,
+        budget: Budget | None = None,
+        rule_bot: Callable[[str], Any] | None = None,
+    ) -> None:
+        self.seed, self.level, self.rule, self.pakka_team = seed, level, rule, pakka_team
+        self.deals_limit, self.max_deals = deals, max_deals
+        # the rule bots draw from the global random module (randint); seed it per match so a
+        # run repeats (with PYTHONHASHSEED fixed too, as some iterate over sets)
+        random.seed(seed * 2 + pakka_team)
+        st = GAME.new_match(players=4, seed=seed, options=GuandanOptions(end_on_double_win=True))
+        assert isinstance(st, GuandanState)
+        self.st = st
+        self.rule_seats = [s for s in range(4) if s % 2 != pakka_team]
+        self.bots: dict[int, Any] = {}
+        for s in range(4):
+            if s % 2 == pakka_team:
+                extra = {"budget": budget} if budget is not None else {}
+                self.bots[s] = make("guandan", level, seed=seed * 10 + s, **extra)
+            else:
+                self.bots[s] = (rule_bot or loader.RuleBot)(rule)
+        self.invalid = 0  # act replies that were not an index into actionList
+        self.crash = 0  # exceptions raised by a bot on an act message
+        self.notify_crash = 0  # exceptions raised by a bot on a notice
+        self.rule_decisions = 0
+        self.rule_time = 0.0
+        self.pakka_time = 0.0
+        self.pakka_decisions: list[list[float]] = []
+        self.deal_results: list[dict[str, Any]] = []
+        self.errors: list[str] = []
+        self.stopped = False
+        self.rest: list[Any] = []
+        self.tribute: list[list[Any]] = []
+        self.pending_returns: list[list[Any]] = []
+        self.cur: tuple[int, Entry] = (-1, list(NONE_ENTRY))
+        self.greater: tuple[int, Entry] = (-1, list(NONE_ENTRY))
+        self.play_area: list[Entry | None] = [None] * 4
+        self.deal_level_played = st.deal_level
+        self.deal_no_played = st.deal_no
+
+    # --- messages ---------------------------------------------------------------------
+
+    def notify(self, msg: dict[str, Any], seats: Sequence[int] | None = None) -> None:
+        for s in self.rule_seats if seats is None else seats:
+            try:
+                self.bots[s].send(msg)
+            except Exception as e:  # a bot that dies on a notice keeps its seat
+                self.notify_crash += 1
+                if len(self.errors) < 5:
+                    self.errors.append(f"notify {msg.get('stage')}: {type(e).__name__}: {e}")
+
+    def ranks(self, seat: int) -> dict[str, str]:
+        lv = self.st.levels
+        return {
+            "selfRank": level_letter(lv[seat % 2]),
+            "oppoRank": level_letter(lv[1 - seat % 2]),
+            "curRank": level_letter(self.st.deal_level),
+        }
+
+    def hand(self, seat: int) -> list[str]:
+        level = rank_num(self.st.deal_level)
+        return sort_hand([card_out(str(c)) for c in self.st.hands[seat]], level)
+
+    def public_info(self) -> list[dict[str, Any]]:
+        return [{"rest": len(self.st.hands[s]), "playArea": self.play_area[s]} for s in range(4)]
+
+    def begin_deal(self, events: Sequence[Event]) -> None:
+        """Notices of a new deal: beginning (the dealt hands, before tribute), then
+        anti-tribute or tribute, as the competition server sends them."""
+        st = self.st
+        self.cur = (-1, list(NONE_ENTRY))
+        self.greater = (-1, list(NONE_ENTRY))
+        self.play_area = [None] * 4
+        self.pending_returns = []
+        paid: dict[int, list[str]] = defaultdict(list)
+        got: dict[int, list[str]] = defaultdict(list)
+        tribute: list[list[Any]] = []
+        anti: list[int] | None = None
+        for ev in events:
+            if isinstance(ev, TributePaid):
+                card = str(ev.card)
+                paid[ev.seat].append(card)
+                got[ev.to].append(card)
+                tribute.append([ev.seat, ev.to, card_out(card)])
+            elif isinstance(ev, AntiTribute):
+                anti = sorted(set(ev.holders))
+        lvl = rank_num(st.deal_level)
+        for s in self.rule_seats:
+            cards = [str(c) for c in st.hands[s]]
+            for c in got[s]:
+                cards.remove(c)
+            cards += paid[s]
+            msg = {
+                "type": "notify",
+                "stage": "beginning",
+                "handCards": sort_hand([card_out(c) for c in cards], lvl),
+                "myPos": s,
+                **self.ranks(s),
+            }
+            self.notify(msg, [s])
+        if anti is not None:
+            self.notify(
+                {
+                    "type": "notify",
+                    "stage": "anti-tribute",
+                    "antiNum": len(anti),
+                    "antiNums": len(anti),
+                    "antiPos": anti,
+                }
+            )
+        self.tribute = tribute
+        if tribute:
+            self.notify({"type": "notify", "stage": "tribute", "result": tribute})
+
+    def handle(self, events: Sequence[Event]) -> None:
+        i = 0
+        while i < len(events):
+            ev = events[i]
+            if isinstance(ev, CardReturned):
+                self.pending_returns.append([ev.seat, ev.to, card_out(str(ev.card))])
+                if i + 1 >= len(events) or not isinstance(events[i + 1], CardReturned):
+                    self.notify({"type": "notify", "stage": "back", "result": self.pending_returns})
+                    self.pending_returns = []
+            elif isinstance(ev, GuandanTrickWon):
+                self.greater = (-1, list(NONE_ENTRY))
+                self.cur = (-1, list(NONE_ENTRY))
+                self.play_area = [None] * 4
+            elif isinstance(ev, GuandanDealScored):
+                order = list(ev.finish_order)
+                self.deal_results.append(
+                    {
+                        "deal": self.deal_no_played,
+                        "level": self.deal_level_played,
+                        "order": order,
+                        "gain": gain(order, self.pakka_team),
+                    }
+                )
+                self.notify(
+                    {
+                        "type": "notify",
+                        "stage": "episodeOver",
+                        "order": order,
+                        "curRank": level_letter(self.deal_level_played),
+                        "restCards": self.rest,
+                    }
+                )
+            elif isinstance(ev, MatchOver):
+                w = ev.winners[0] % 2
+                self.notify(
+                    {"type": "notify", "stage": "gameOver", "curTimes": 1, "settingTimes": 1}
+                )
+                self.notify(
+                    {
+                        "type": "notify",
+                        "stage": "gameResult",
+                        "victoryNum": [int(s % 2 == w) for s in range(4)],
+                        "draws": [0, 0, 0, 0],
+                        "victory": w,
+                        "victoryRank": list(self.st.levels),
+                    }
+                )
+            elif isinstance(ev, GuandanDealStarted):
+                j = i + 1
+                while j < len(events) and isinstance(events[j], TributePaid | AntiTribute):
+                    j += 1
+                if (self.deals_limit and len(self.deal_results) >= self.deals_limit) or len(
+                    self.deal_results
+                ) >= self.max_deals:
+                    self.stopped = True
+                    return
+                self.deal_level_played = self.st.deal_level
+                self.deal_no_played = self.st.deal_no
+                self.begin_deal(events[i + 1 : j])
+                i = j
+                continue
+            i += 1
+
+    # --- decisions --------------------------------------------------------------------
+
+    def rule_act(self, seat: int, legal: list[Action]) -> Action:
+        st = self.st
+        msg: dict[str, Any]
+        common = {
+            "handCards": self.hand(seat),
+            "publicInfo": self.public_info(),
+            **self.ranks(seat),
+        }
+        if st.phase == "return":
+            entries: list[Entry] = [["back", "back", [card_out(str(a.cards[0]))]] for a in legal]
+            acts = list(legal)
+            card = next((c for _, r, c in self.tribute if r == seat), None)
+            msg = {
+                "type": "act",
+                "stage": "back",
+                **common,
+                "curPos": -1,
+                "curAction": list(NONE_ENTRY),
+                "greaterPos": -1,
+                "greaterAction": list(NONE_ENTRY),
+                "tributePos": st.pending[seat],
+                "tribute": card,
+                "actionList": entries,
+                "indexRange": len(entries) - 1,
+            }
+        else:
+            entries, acts = action_list(legal, st.deal_level)
+            msg = {
+                "type": "act",
+                "stage": "play",
+                **common,
+                "curPos": self.cur[0],
+                "curAction": self.cur[1],
+                "greaterPos": self.greater[0],
+                "greaterAction": self.greater[1],
+                "actionList": entries,
+                "indexRange": len(entries) - 1,
+            }
+        self.rule_decisions += 1
+        t0 = time.perf_counter()
+        idx: Any
+        try:
+            idx = self.bots[seat].send(msg)
+        except Exception as e:
+            self.crash += 1
+            if len(self.errors) < 5:
+                self.errors.append(f"act {msg['stage']}: {type(e).__name__}: {e}")
+            idx = "crash"
+        self.rule_time += time.perf_counter() - t0
+        if isinstance(idx, bool) or not isinstance(idx, int) or not 0 <= idx < len(acts):
+            if idx != "crash":
+                self.invalid += 1
+                if len(self.errors) < 5:
+                    self.errors.append(f"invalid index {idx!r} of {len(acts)} ({msg['stage']})")
+            idx = 0  # the pass when following (it is listed first), else the first legal action
+        return acts[idx]
+
+    def pakka_act(self, seat: int, legal: list[Action]) -> Action:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        action: Action = self.bots[seat].act(self.st.view(seat), legal)
+        took = time.perf_counter() - wall
+        self.pakka_time += took
+        if len(legal) > 1:
+            self.pakka_decisions.append([round(took, 5), round(time.thread_time() - cpu, 5)])
+        return action
+
+    def run(self) -> Record:
+        st = self.st
+        self.begin_deal([])
+        t0 = time.perf_counter()
+        while not st.is_over() and not self.stopped:
+            for seat in sorted(st.to_act()):
+                legal = st.legal_actions(seat)
+                if seat in self.rule_seats:
+                    action = self.rule_act(seat, legal)
+                else:
+                    action = self.pakka_act(seat, legal)
+                entry = action_out(action, st.deal_level) if isinstance(action, Play) else None
+                if (
+                    entry is not None
+                    and entry[0] != "PASS"
+                    and len(action.cards) == len(st.hands[seat])
+                ):
+                    # this play empties the hand and may end the deal: keep the others' cards
+                    self.rest = [
+                        [s, [card_out(str(c)) for c in st.hands[s]]]
+                        for s in range(4)
+                        if s != seat and st.hands[s]
+                    ]
+                events = st.apply(seat, action)
+                if entry is not None:
+                    self.cur = (seat, entry)
+                    self.play_area[seat] = entry
+                    if entry[0] != "PASS":
+                        self.greater = (seat, entry)
+                    self.notify(
+                        {
+                            "type": "notify",
+                            "stage": "play",
+                            "curPos": seat,
+                            "curAction": entry,
+                            "greaterPos": self.greater[0],
+                            "greaterAction": self.greater[1],
+                        }
+                    )
+                self.handle(events)
+                if self.stopped or st.is_over():
+                    break
+        wall = time.perf_counter() - t0
+        winner = st.winner
+        return {
+            "seed": self.seed,
+            "level": self.level,
+            "rule": self.rule,
+            "pakka_team": self.pakka_team,
+            "finished": winner is not None,
+            "pakka_won": None if winner is None else winner == self.pakka_team,
+            "levels": list(st.levels),
+            "deals": self.deal_results,
+            "invalid": self.invalid,
+            "crash": self.crash,
+            "notify_crash": self.notify_crash,
+            "rule_decisions": self.rule_decisions,
+            "rule_seconds": round(self.rule_time, 3),
+            "pakka_seconds": round(self.pakka_time, 3),
+            "seconds": round(wall, 3),
+            "errors": self.errors,
+            "pakka_decisions": self.pakka_decisions,
+        }
+
+
+Task = tuple[int, str, str, int, int, int, Budget | None]
+
+
+def play_task(task: Task) -> Record:
+    seed, level, rule, team, deals, max_deals, budget = task
+    return Match(seed, level, rule, team, deals, max_deals, budget).run()
+
+
+def play(tasks: list[Task], jobs: int = 1) -> Iterator[Record]:
+    """The records of ``tasks``, in order, as they finish (``jobs`` processes)."""
+    loader.export_tree()
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            yield from pool.imap(play_task, tasks)
+    else:
+        for task in tasks:
+            yield play_task(task)
+
+
+# --- statistics -----------------------------------------------------------------------
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % interval (normal approximation)."""
+    n = len(xs)
+    if n == 0:
+        return float("nan"), float("nan")
+    m = sum(xs) / n
+    if n < 2:
+        return m, float("nan")
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """95 % Wilson score interval of ``k`` successes in ``n`` trials.
+
+    >>> [round(x, 3) for x in wilson(45, 50)]
+    [0.786, 0.957]
+    """
+    if n == 0:
+        return float("nan"), float("nan")
+    z = 1.96
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def ratio_ci(nums: Sequence[float], dens: Sequence[float]) -> tuple[float, float]:
+    """``sum(nums) / sum(dens)`` with a cluster (per seed) 95 % interval."""
+    k = len(nums)
+    tot = sum(dens)
+    if tot == 0:
+        return float("nan"), float("nan")
+    r = sum(nums) / tot
+    if k < 2:
+        return r, float("nan")
+    dbar = tot / k
+    s2 = sum((a - r * b) ** 2 for a, b in zip(nums, dens, strict=True)) / (k - 1)
+    return r, 1.96 * math.sqrt(s2 / k) / dbar
+
+
+def summarize(records: Sequence[Record], first_deals: int = 0) -> list[dict[str, Any]]:
+    """One row per (rule bot, pakka level).  ``first_deals`` > 0 keeps only deals 1..K of
+    each match (the match columns then still describe the matches as played)."""
+    nan = float("nan")
+    if first_deals:
+        records = [
+            dict(r, deals=[d for d in r["deals"] if d["deal"] <= first_deals]) for r in records
+        ]
+    groups: dict[tuple[str, str], list[Record]] = defaultdict(list)
+    for r in records:
+        groups[(r["rule"], r["level"])].append(r)
+    rows = []
+    for (rule, level), rs in sorted(groups.items()):
+        by_seed: dict[int, list[Record]] = defaultdict(list)
+        for r in rs:
+            by_seed[r["seed"]].append(r)
+        seeds = sorted(by_seed)
+        match_scores: list[float] = []
+        gains: list[float] = []
+        ndeals: list[float] = []
+        dwins: list[float] = []
+        won = finished = 0
+        for s in seeds:
+            pair = by_seed[s]
+            fin = [r for r in pair if r["finished"]]
+            finished += len(fin)
+            won += sum(r["pakka_won"] for r in fin)
+            if fin:
+                match_scores.append(sum(r["pakka_won"] for r in fin) / len(fin))
+            ds = [d for r in pair for d in r["deals"]]
+            gains.append(sum(d["gain"] for d in ds))
+            ndeals.append(len(ds))
+            dwins.append(sum(d["gain"] > 0 for d in ds))
+        _, wr_ci = mean_ci(match_scores)
+        g, g_ci = ratio_ci(gains, ndeals)
+        dw, dw_ci = ratio_ci(dwins, ndeals)
+        first = [d["gain"] for r in rs for d in r["deals"] if d["deal"] == 1]
+        deals_total = int(sum(ndeals))
+        rows.append(
+            {
+                "rule": rule,
+                "level": level,
+                "seeds": f"{seeds[0]}-{seeds[-1]}" if seeds else "",
+                "n_seeds": len(seeds),
+                "matches": len(rs),
+                "finished": finished,
+                "pakka_won": won,
+                "win_rate": won / finished if finished else nan,
+                "win_ci": wr_ci,
+                "wilson": wilson(won, finished),
+                "deals": deals_total,
+                "gain": g,
+                "gain_ci": g_ci,
+                "deal_win": dw,
+                "deal_win_ci": dw_ci,
+                "deal1_gain": mean_ci(first)[0],
+                "invalid": sum(r["invalid"] for r in rs),
+                "crash": sum(r["crash"] for r in rs),
+                "notify_crash": sum(r["notify_crash"] for r in rs),
+                "rule_decisions": sum(r["rule_decisions"] for r in rs),
+                # timings need all the deals played (not meaningful with first_deals)
+                "sec_per_deal": nan
+                if first_deals
+                else sum(r["seconds"] for r in rs) / max(1, deals_total),
+                "rule_sec_per_deal": nan
+                if first_deals
+                else sum(r["rule_seconds"] for r in rs) / max(1, deals_total),
+                "pakka_sec_per_deal": nan
+                if first_deals
+                else sum(r["pakka_seconds"] for r in rs) / max(1, deals_total),
+            }
+        )
+    return rows
+
+
+def table(rows: Sequence[dict[str, Any]]) -> str:
+    out = [
+        "| rule bot | pakka level | seeds | matches (finished) | pakka match wins | "
+        "match win rate [95 % Wilson] | deals | pakka deal wins ± 95 % | "
+        "level gain / deal ± 95 % | invalid / crash (act) / crash (notice) of rule decisions | "
+        "s / deal (rule, pakka) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        out.append(
+            f"| {r['rule']} | {r['level']} | {r['seeds']} | {r['matches']} ({r['finished']}) | "
+            f"{r['pakka_won']} | {100 * r['win_rate']:.1f} % [{100 * r['wilson'][0]:.0f}, "
+            f"{100 * r['wilson'][1]:.0f}] | {r['deals']} | {100 * r['deal_win']:.1f} % ± "
+            f"{100 * r['deal_win_ci']:.1f} | {r['gain']:+.3f} ± {r['gain_ci']:.3f} | "
+            f"{r['invalid']} / {r['crash']} / {r['notify_crash']} of {r['rule_decisions']} | "
+            f"{r['sec_per_deal']:.2f} ({r['rule_sec_per_deal']:.2f}, "
+            f"{r['pakka_sec_per_deal']:.2f}) |"
+        )
+    return "\n".join(out)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def timing_table(records: Sequence[Record]) -> str:
+    """Per (rule bot, pakka level): the pakka decisions with a choice, in milliseconds."""
+    groups: dict[tuple[str, str], list[list[float]]] = defaultdict(list)
+    deals: dict[tuple[str, str], int] = defaultdict(int)
+    for r in records:
+        if "pakka_decisions" in r:
+            groups[(r["rule"], r["level"])] += r["pakka_decisions"]
+            deals[(r["rule"], r["level"])] += len(r["deals"])
+    rows = [
+        "| rule bot | pakka level | deals | pakka decisions with a choice | per deal | "
+        "wall median / p95 / max ms | CPU median / p95 / max ms |",
+        "|---|---|---:|---:|---:|---|---|",
+    ]
+    for (rule, level), times in sorted(groups.items()):
+        if not times:
+            continue
+        wall = [t[0] * 1000 for t in times]
+        cpu = [t[1] * 1000 for t in times]
+        n = deals[(rule, level)]
+        rows.append(
+            f"| {rule} | {level} | {n} | {len(times)} | {len(times) / max(1, n):.1f} | "
+            f"{percentile(wall, 0.5):.1f} / {percentile(wall, 0.95):.1f} / {max(wall):.1f} | "
+            f"{percentile(cpu, 0.5):.1f} / {percentile(cpu, 0.95):.1f} / {max(cpu):.1f} |"
+        )
+    return "\n".join(rows)
+
+
+def line(rec: Record) -> str:
+    """One line per match for the log."""
+    gains = [d["gain"] for d in rec["deals"]]
+    result = "pakka won" if rec["pakka_won"] else ("rule won" if rec["finished"] else "unfinished")
+    seats = "02" if rec["pakka_team"] == 0 else "13"
+    text = (
+        f"seed {rec['seed']} pakka@{seats} {rec['level']} vs {rec['rule']}: {result} "
+        f"levels {rec['levels']} deals {len(gains)} gains {gains} invalid {rec['invalid']} "
+        f"crash {rec['crash']}/{rec['notify_crash']} {rec['seconds']:.1f}s"
+    )
+    if rec["errors"]:
+        text += f" errors {rec['errors']}"
+    return text
+
+
+def load_avg() -> float:
+    return os.getloadavg()[0]

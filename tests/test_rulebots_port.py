@@ -1,0 +1,134 @@
+"""The rule-bot harness (``benchmarks/rulebots/``): wire format and a refereed match.
+
+The competition's bots are not part of pakka; a stand-in that reads the server's messages
+plays their seats here.  When a git copy of their repository is on this machine
+(``RULEBOTS_REPO``, default the team's mirror), the format check against the server message
+recorded in their source and one deal against ai1 run too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any
+
+import pytest
+from benchmarks.rulebots import convert, harness, loader
+from benchmarks.rulebots.check_format import compare, recorded_messages
+
+from pakka.games.guandan import PASS, classify, legal_plays
+
+REPO = os.environ.get("RULEBOTS_REPO", "/work/.mirror/AltmanD+guandan_mcc/repo")
+
+
+def test_cards_round_trip() -> None:
+    for label in ("S10", "H2", "DA", "CK", "BJ", "RJ"):
+        assert convert.card_in(convert.card_out(label)) == label
+    assert convert.card_out("S10") == "ST" and convert.card_out("RJ") == "HR"
+
+
+def test_wild_stands_where_the_card_it_replaces_goes() -> None:
+    play = next(p for p in legal_plays("H2 S6 D8 S10 H7", "2") if p.combo.type == "straight")
+    assert convert.action_out(play, "2") == ["Straight", "6", ["S6", "H7", "D8", "H2", "ST"]]
+
+
+def test_action_list_puts_pass_first_and_bombs_last() -> None:
+    top = classify("S3", "2")[0]
+    legal = legal_plays("S5 H5 C5 D5 S9 H9 BJ", "2", top)
+    entries, acts = convert.action_list(legal, "2")
+    assert entries[0] == convert.PASS_ENTRY and acts[0] == PASS
+    assert entries[-1][0] == "Bomb" and all(e[0] == "Single" for e in entries[1:-1])
+    assert sorted(map(str, acts)) == sorted(map(str, legal))
+
+
+class StandIn:
+    """A rule-bot seat that answers act messages with a seeded random index."""
+
+    def __init__(self, name: str) -> None:
+        self.rng = random.Random(name)
+        self.stages: list[str] = []
+
+    def send(self, msg: dict[str, Any]) -> int | None:
+        json.dumps(msg)  # what the server sends is JSON
+        self.stages.append(msg["stage"])
+        if msg["type"] == "act":
+            assert msg["indexRange"] == len(msg["actionList"]) - 1
+            return self.rng.randrange(len(msg["actionList"]))
+        return None
+
+
+def test_a_refereed_match_tells_the_stand_in_every_stage() -> None:
+    seats: list[StandIn] = []
+
+    def make(name: str) -> StandIn:
+        seats.append(StandIn(f"{name}{len(seats)}"))
+        return seats[-1]
+
+    record = harness.Match(3, "normal", "stand-in", 1, 0, 60, rule_bot=make).run()
+    assert record["finished"] and record["pakka_won"] is True  # normal beats random play
+    assert record["invalid"] == record["crash"] == record["notify_crash"] == 0
+    assert record["deals"][0]["deal"] == 1 and len(record["deals"]) >= 4
+    assert all(d["gain"] == harness.gain(d["order"], 1) for d in record["deals"])
+    stages = set(seats[0].stages) | set(seats[1].stages)
+    assert {"beginning", "play", "episodeOver", "gameOver", "gameResult"} <= stages
+    assert {"tribute", "anti-tribute"} & stages
+    assert len(record["pakka_decisions"]) > 0
+    rows = harness.summarize([record])
+    assert rows[0]["matches"] == 1 and rows[0]["pakka_won"] == 1
+
+
+def test_summary_clusters_by_seed() -> None:
+    def rec(seed: int, team: int, won: bool, gains: list[int]) -> dict[str, Any]:
+        deals = [{"deal": i + 1, "gain": g} for i, g in enumerate(gains)]
+        zero = {"invalid": 0, "crash": 0, "notify_crash": 0, "rule_decisions": 0}
+        times = {"seconds": 1.0, "rule_seconds": 0.5, "pakka_seconds": 0.5}
+        return {
+            "seed": seed,
+            "pakka_team": team,
+            "rule": "ai1",
+            "level": "normal",
+            "finished": True,
+            "pakka_won": won,
+            "deals": deals,
+            **zero,
+            **times,
+        }
+
+    rows = harness.summarize(
+        [
+            rec(0, 0, True, [3, 1]),
+            rec(0, 1, False, [-2]),
+            rec(1, 0, True, [2]),
+            rec(1, 1, True, [1, 1]),
+        ]
+    )
+    row = rows[0]
+    assert (row["matches"], row["pakka_won"], row["deals"]) == (4, 3, 6)
+    assert row["gain"] == pytest.approx(6 / 6)
+    assert row["wilson"][0] < 0.75 < row["wilson"][1]
+
+
+needs_repo = pytest.mark.skipif(
+    not os.path.isdir(REPO), reason="no git copy of AltmanD/guandan_mcc on this machine"
+)
+
+
+@needs_repo
+def test_format_matches_the_recorded_server_message() -> None:
+    loader.configure(REPO)
+    msgs = [m for m in recorded_messages(loader.export_tree()) if m.get("curPos") == -1]
+    msgs = [m for m in msgs if {c for e in m["actionList"] for c in e[2]} <= set(m["handCards"])]
+    assert msgs
+    r = compare(msgs[0])
+    assert r["both"] == r["server"] == 1311 and not r["server_only"]
+    assert len(r["harness_only"]) == 5 and r["blocks_equal"]
+
+
+@needs_repo
+def test_one_deal_against_ai1() -> None:
+    loader.configure(REPO)
+    record = harness.Match(0, "normal", "ai1", 0, 1, 60).run()
+    assert len(record["deals"]) == 1 and not record["finished"]
+    assert record["invalid"] == record["crash"] == record["notify_crash"] == 0
+    assert record["rule_decisions"] > 0
