@@ -30,6 +30,7 @@ Usage (the figures in ``docs/bots.md`` came from these commands)::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import statistics
@@ -37,8 +38,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pakka import plugins
+from pakka.bots import kit_for
 from pakka.bots.arena import Z95, run_arena
-from pakka.bots.heuristic import module_for
 from pakka.bots.search import Budget
 
 SETUPS: dict[str, tuple[int, dict[str, Any], bool]] = {
@@ -108,7 +110,8 @@ def measure(
 
 
 def override_budget(text: str, games: list[str]) -> None:
-    """Replace each game's default ``hard`` budget (worker processes are forked after this)."""
+    """Replace each game's default ``hard`` budget in its kit (worker processes are forked
+    after this, so they inherit the replaced kit)."""
     parts = text.split(",")
     budget = Budget(
         worlds=int(parts[0]),
@@ -116,9 +119,7 @@ def override_budget(text: str, games: list[str]) -> None:
         confidence=float(parts[2]) if len(parts) > 2 else Budget.confidence,
     )
     for game in games:
-        module = module_for(game)
-        assert module is not None
-        module.BUDGET = budget
+        plugins.set_companion("bots", game, dataclasses.replace(kit_for(game), budget=budget))
 
 
 def show(row: dict[str, Any]) -> str:
