@@ -260,6 +260,38 @@ def test_search_candidates_are_the_heuristics_favourites() -> None:
     assert isinstance(bot, H.GuandanSearch)
 
 
+def test_canonical_actions_are_distinct_legal_plays() -> None:
+    obs = position(0, "S8 H8 SQ DQ BJ S3 C3", top=(3, "D6", "single 6"))
+    legal = legal_for(obs)
+    found = H.canonical_actions(obs, legal)
+    assert found[0] == legal[0] and found[0].is_pass  # the pass first
+    assert all(a in legal for a in found) and len(found) == len(set(found))
+    ranks = {str(a).split()[-1] for a in found[1:]}
+    assert ranks == {"8", "Q", "BJ"}  # one single of each rank above 6
+    lead = position(0, "S8 H8 SQ DQ S3")
+    assert {str(a).split()[-2] for a in H.canonical_actions(lead, legal_for(lead))} == {
+        "single",
+        "pair",
+    }
+
+
+def test_the_endgame_search_weighs_more_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    obs = position(0, "S8 H8 SQ DQ BJ S3 C3", top=(3, "D6", "single 6"), cards=(7, 3, 2, 4))
+    bot = bots.make("guandan", "hard", seed=1, budget=Budget(worlds=2, max_candidates=3))
+    assert isinstance(bot, H.GuandanSearch)
+    monkeypatch.setattr(H.search, "ENDGAME_CARDS", 10)
+    assert bot.budget_for(obs) == bot.budget  # 16 cards in all hands: not yet
+    monkeypatch.setattr(H.search, "ENDGAME_CARDS", 16)
+    wide = bot.budget_for(obs)
+    assert wide.worlds == H.search.ENDGAME_WORLDS
+    assert wide.max_candidates == H.search.ENDGAME_CANDIDATES
+    legal = legal_for(obs)
+    cands = bot.candidates(obs, legal)
+    assert len(cands) == 4 and set(cands) == set(H.canonical_actions(obs, legal))
+    assert cands[:3] == H.ranked_actions(obs, legal, H.search.ENDGAME_CANDIDATES)[:3]
+    assert bot.act(obs, legal) in legal
+
+
 def test_returns_a_low_card_on_tribute() -> None:
     hand = "S3 D7 D8 D9 DT DJ S5 H5 SQ SQ RJ"
     obs = position(0, hand, level="2", phase="return")

@@ -122,6 +122,10 @@ class PimcBot(Bot):
         """Play ``sim`` to the end of the deal (games with a faster path override this)."""
         play_to_deal_end(sim, self.policy, rng)
 
+    def budget_for(self, obs: View) -> Budget:
+        """The budget of this decision (a game may spend more where play-outs are short)."""
+        return self.budget
+
     def decide(self, observation: View, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
@@ -131,10 +135,11 @@ class PimcBot(Bot):
         if len(cands) == 1:
             self.last_stats = {"worlds": 0, "candidates": 1}
             return cands[0]
+        budget = self.budget_for(observation)
         values: list[list[float]] = []
-        limit = self.budget.seconds
+        limit = budget.seconds
         deadline = None if limit is None else time.perf_counter() + limit
-        while len(values) < self.budget.worlds and (
+        while len(values) < budget.worlds and (
             deadline is None or len(values) < 2 or time.perf_counter() < deadline
         ):
             world = self.game.determinize(observation, self.rng)
@@ -146,7 +151,7 @@ class PimcBot(Bot):
                 self.rollout(sim, random.Random(stream))
                 row.append(self.value(sim, seat))
             values.append(row)
-        best = pick(values, self.budget.confidence)
+        best = pick(values, budget.confidence)
         self.last_stats = {"worlds": len(values), "candidates": len(cands), "changed": best}
         return cands[best]
 

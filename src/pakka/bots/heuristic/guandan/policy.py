@@ -363,6 +363,23 @@ def ranked_actions(obs: GuandanView, legal: Sequence[Action], limit: int = 4) ->
     return out[:limit]
 
 
+def canonical_actions(obs: GuandanView, legal: Sequence[Action]) -> list[Action]:
+    """Every distinct play of the seat (interchangeable cards merged), as legal actions:
+    the pass first when following, then the canonical plays in move-generation order."""
+    view = _View(obs)
+    if view.top is None:
+        raws = raw_plays(list(view.counts), view.level, None, canonical=True)
+        out: list[Action] = []
+    else:
+        raws = _beats(view.counts, view.level, view.top)
+        out = [a for a in legal if isinstance(a, Play) and a.combo is None]
+    for raw in raws:
+        a = _to_action(raw, legal, view.level)
+        if a is not None and a not in out:
+            out.append(a)
+    return out
+
+
 class GuandanPolicy:
     """The ``normal`` player (and the search bot's rollout policy)."""
 

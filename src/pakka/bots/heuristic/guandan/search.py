@@ -9,9 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from pakka.bots.heuristic.guandan.policy import decide, fast_action, ranked_actions
+from pakka.bots.heuristic.guandan.policy import (
+    canonical_actions,
+    decide,
+    fast_action,
+    ranked_actions,
+)
 from pakka.bots.search import Budget, PimcBot
 from pakka.engine import Action, State
 from pakka.games.guandan import GuandanState, GuandanView
@@ -54,13 +60,39 @@ class GuandanSearch(PimcBot):
 
     streams = False
 
+    def budget_for(self, obs: GuandanView) -> Budget:
+        """In the endgame (:data:`ENDGAME_CARDS` or fewer cards in all hands) play-outs are
+        short: more worlds and more candidates for the same time."""
+        if sum(p.cards for p in obs.players) > ENDGAME_CARDS:
+            return self.budget
+        b = self.budget
+        return replace(
+            b,
+            worlds=max(b.worlds, ENDGAME_WORLDS),
+            max_candidates=max(b.max_candidates, ENDGAME_CANDIDATES),
+        )
+
     def candidates(self, obs: GuandanView, legal: Sequence[Action]) -> list[Action]:
-        return ranked_actions(obs, legal, max(1, self.budget.max_candidates))
+        budget = self.budget_for(obs)
+        ranked = ranked_actions(obs, legal, max(1, budget.max_candidates))
+        if budget is self.budget or len(ranked) == 1:
+            return ranked
+        # the endgame: the heuristic's favourites, then every other distinct play
+        for a in canonical_actions(obs, legal):
+            if len(ranked) >= budget.max_candidates:
+                break
+            if a not in ranked:
+                ranked.append(a)
+        return ranked
 
     def rollout(self, sim: State[Any, Any], rng: random.Random) -> None:
         assert isinstance(sim, GuandanState)
         rollout(sim)
 
+
+ENDGAME_CARDS = 30
+ENDGAME_WORLDS = 16
+ENDGAME_CANDIDATES = 8
 
 BUDGET = Budget(worlds=8, max_candidates=3, confidence=2.0)
 """``hard``: 8 worlds, the heuristic's move and its next 2 choices, and a switch only when
