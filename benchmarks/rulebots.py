@@ -42,6 +42,7 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.rulebots import check_format, harness, loader  # noqa: E402
 
+import pakka.bots.heuristic.guandan.search as guandan_search  # noqa: E402
 from pakka.bots import Budget  # noqa: E402
 
 
@@ -81,13 +82,22 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repo", help="a git copy of AltmanD/guandan_mcc (bare or a work tree)")
     ap.add_argument("--bots", default="ai1", help="comma list of rule bots (ai1..ai9)")
-    ap.add_argument("--levels", default="random,normal", help="comma list of pakka levels")
+    ap.add_argument(
+        "--levels",
+        default="random,normal",
+        help="comma list of pakka levels; hard/N: normal until N cards are left, then hard",
+    )
     ap.add_argument("--seeds", default="0-9", help="seeds, e.g. 0-19 or 1,2,5")
     ap.add_argument("--deals", type=int, default=0, help="stop each match after K deals (0: all)")
     ap.add_argument(
         "--max-deals", type=int, default=60, help="cap on a whole match (then unfinished)"
     )
     ap.add_argument("--budget", help="hard's budget: worlds,candidates[,confidence]")
+    ap.add_argument(
+        "--endgame",
+        type=int,
+        help="hard's endgame threshold: cards left in all hands (0: no wider endgame search)",
+    )
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine is shared)")
     ap.add_argument("--out", help="append one JSON line per match here")
     ap.add_argument("--report", nargs="*", help="only summarise these JSON-lines files")
@@ -119,12 +129,15 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.trace_exceptions:
         loader.TRACE = {}
+    if args.endgame is not None:
+        guandan_search.ENDGAME_CARDS = args.endgame
     seeds = parse_seeds(args.seeds)
     budget = parse_budget(args.budget)
     print(
         f"repo {head[:12]}, seeds {seeds[0]}..{seeds[-1]} ({len(seeds)}), bots {args.bots}, "
         f"levels {args.levels}, deals {args.deals or 'whole match'}, max deals "
-        f"{args.max_deals}, budget {budget or 'default'}, jobs {args.jobs}, "
+        f"{args.max_deals}, budget {budget or 'default'}, endgame "
+        f"{guandan_search.ENDGAME_CARDS} cards, jobs {args.jobs}, "
         f"load {harness.load_avg():.2f}",
         flush=True,
     )

@@ -17,6 +17,7 @@ import pytest
 from benchmarks.rulebots import convert, harness, loader
 from benchmarks.rulebots.check_format import compare, recorded_messages
 
+from pakka.bots import Budget
 from pakka.games.guandan import PASS, classify, legal_plays
 
 REPO = os.environ.get("RULEBOTS_REPO", "/work/.mirror/AltmanD+guandan_mcc/repo")
@@ -132,3 +133,33 @@ def test_one_deal_against_ai1() -> None:
     assert len(record["deals"]) == 1 and not record["finished"]
     assert record["invalid"] == record["crash"] == record["notify_crash"] == 0
     assert record["rule_decisions"] > 0
+
+
+def test_search_from_plays_normal_then_hard() -> None:
+    bot = harness.pakka_bot("hard/60", 5, Budget(worlds=1, max_candidates=2))
+    assert isinstance(bot, harness.SearchFrom) and bot.cards == 60
+    calls: list[str] = []
+    for name in ("normal", "hard"):
+        inner = getattr(bot, name)
+        act = inner.act
+        inner.act = lambda view, legal, _act=act, _name=name: (
+            calls.append(_name) or _act(view, legal)
+        )
+    record = harness.Match(
+        3,
+        "hard/12",
+        "stand-in",
+        0,
+        1,
+        60,
+        budget=Budget(worlds=1, max_candidates=2),
+        rule_bot=StandIn,
+    )
+    record.bots[0], record.bots[2] = (
+        bot,
+        harness.pakka_bot("hard/60", 7, Budget(worlds=1, max_candidates=2)),
+    )
+    result = record.run()
+    assert len(result["deals"]) == 1 and result["invalid"] == 0
+    assert calls[0] == "normal" and "hard" in calls
+    assert calls.index("hard") > 0 and "normal" not in calls[calls.index("hard") :]

@@ -81,6 +81,32 @@ def gain(order: Sequence[int], team: int) -> int:
     return g if first % 2 == team else -g
 
 
+class SearchFrom:
+    """``hard/N``: the ``normal`` heuristic until ``N`` or fewer cards are left in all hands,
+    then ``hard`` (both seeded alike).  With the same seeds, a deal differs from ``normal``'s
+    only from that point on, so comparing the two measures the search of the last ``N``
+    cards alone, with much less noise than whole ``hard`` runs."""
+
+    def __init__(self, cards: int, seed: int, budget: Budget | None) -> None:
+        self.cards = cards
+        self.normal = make("guandan", "normal", seed=seed)
+        extra = {"budget": budget} if budget is not None else {}
+        self.hard = make("guandan", "hard", seed=seed, **extra)
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        if sum(p.cards for p in view.players) <= self.cards:
+            return self.hard.act(view, legal)
+        return self.normal.act(view, legal)
+
+
+def pakka_bot(level: str, seed: int, budget: Budget | None) -> Any:
+    """A pakka level (``random``, ``easy``, ``normal``, ``hard``) or ``hard/N``."""
+    if level.startswith("hard/"):
+        return SearchFrom(int(level.split("/")[1]), seed, budget)
+    extra = {"budget": budget} if budget is not None else {}
+    return make("guandan", level, seed=seed, **extra)
+
+
 class Match:
     """One match: pakka bots at the seats of ``pakka_team``, rule bots at the others.
 
@@ -111,8 +137,7 @@ class Match:
         self.bots: dict[int, Any] = {}
         for s in range(4):
             if s % 2 == pakka_team:
-                extra = {"budget": budget} if budget is not None else {}
-                self.bots[s] = make("guandan", level, seed=seed * 10 + s, **extra)
+                self.bots[s] = pakka_bot(level, seed * 10 + s, budget)
             else:
                 self.bots[s] = (rule_bot or loader.RuleBot)(rule)
         self.invalid = 0  # act replies that were not an index into actionList
