@@ -14,8 +14,10 @@ given by ``--repo``, so nothing of theirs is ever copied into pakka.  This comma
 * times every pakka decision that had a choice (wall and thread CPU, ``pakka_decisions``
   in each record) and prints their medians, 95th percentiles and maxima (the issue's target
   is ``hard`` under 1 s at the 95th percentile);
-* ``--report FILES`` summarises saved records; ``--check-format`` checks the wire format
-  against a server message recorded in the bots' source.
+* ``--report FILES`` summarises saved records; ``--compare FIRST SECOND`` gives the paired
+  (seed by seed) difference of the level gain a deal between two runs on the same seeds;
+  ``--check-format`` checks the wire format against a server message recorded in the bots'
+  source.
 
 Usage (the figures in ``docs/bots.md`` came from these commands)::
 
@@ -104,6 +106,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--first-deals", type=int, default=0, help="with --report: count only deals 1..K"
     )
+    ap.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("FIRST", "SECOND"),
+        help="paired by seed: the second run's level gain a deal minus the first's",
+    )
     ap.add_argument("--check-format", action="store_true", help="check the wire format")
     ap.add_argument(
         "--trace-exceptions",
@@ -115,6 +123,13 @@ def main(argv: list[str] | None = None) -> None:
         env = dict(os.environ, PYTHONHASHSEED="0")
         os.execve(sys.executable, [sys.executable, __file__, *sys.argv[1:]], env)
 
+    if args.compare:
+        c = harness.paired(read_records([args.compare[0]]), read_records([args.compare[1]]))
+        print(
+            f"{c['seeds']} seeds: first {c['first']:+.3f}, second {c['second']:+.3f} levels a "
+            f"deal; second - first, seed by seed: {c['diff']:+.3f} ± {c['diff_ci']:.3f}"
+        )
+        return
     if args.report is not None:
         records = read_records(args.report)
         print(harness.table(harness.summarize(records, args.first_deals)))

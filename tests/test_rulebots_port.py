@@ -163,3 +163,14 @@ def test_search_from_plays_normal_then_hard() -> None:
     assert len(result["deals"]) == 1 and result["invalid"] == 0
     assert calls[0] == "normal" and "hard" in calls
     assert calls.index("hard") > 0 and "normal" not in calls[calls.index("hard") :]
+
+
+def test_paired_difference_is_seed_by_seed() -> None:
+    def rec(seed: int, gains: list[int]) -> dict[str, Any]:
+        return {"seed": seed, "deals": [{"deal": 1, "gain": g} for g in gains]}
+
+    first = [rec(0, [1, -1]), rec(1, [2, 2])]
+    second = [rec(0, [1, 1]), rec(1, [2, 2]), rec(2, [3, 3])]  # seed 2 is not in both
+    c = harness.paired(first, second)
+    assert c["seeds"] == 2 and c["diff"] == pytest.approx(0.5)
+    assert c["first"] == pytest.approx(1.0) and c["second"] == pytest.approx(1.5)

@@ -568,6 +568,33 @@ def summarize(records: Sequence[Record], first_deals: int = 0) -> list[dict[str,
     return rows
 
 
+def paired(first: Sequence[Record], second: Sequence[Record]) -> dict[str, float]:
+    """The second run's level gain a deal minus the first's, seed by seed (both seatings and
+    all deals of a seed together), over the seeds both ran: mean and 95 % half-width.
+
+    Meant for two pakka levels on the same seeds and deals (``normal`` against ``hard/N``,
+    which play alike until the last ``N`` cards)."""
+
+    def per_seed(records: Sequence[Record]) -> dict[int, tuple[float, int]]:
+        out: dict[int, tuple[float, int]] = {}
+        for r in records:
+            g, n = out.get(r["seed"], (0.0, 0))
+            out[r["seed"]] = (g + sum(d["gain"] for d in r["deals"]), n + len(r["deals"]))
+        return out
+
+    a, b = per_seed(first), per_seed(second)
+    seeds = sorted(set(a) & set(b))
+    diffs = [b[s][0] / b[s][1] - a[s][0] / a[s][1] for s in seeds if a[s][1] and b[s][1]]
+    mean, half = mean_ci(diffs)
+    return {
+        "seeds": len(diffs),
+        "first": ratio_ci([a[s][0] for s in seeds], [a[s][1] for s in seeds])[0],
+        "second": ratio_ci([b[s][0] for s in seeds], [b[s][1] for s in seeds])[0],
+        "diff": mean,
+        "diff_ci": half,
+    }
+
+
 def table(rows: Sequence[dict[str, Any]]) -> str:
     out = [
         "| rule bot | pakka level | seeds | matches (finished) | pakka match wins | "
