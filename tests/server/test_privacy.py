@@ -17,7 +17,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import pakka.games
-from pakka.server.rooms import jsonable
+from pakka.server.frames import jsonable
 from tests.server.conftest import create, join
 from tests.server.test_ws import state
 

@@ -19,10 +19,10 @@ from tests.server.test_ws import state, until
 def test_a_bot_plays_for_an_absent_person_until_they_return(
     client: TestClient, app: FastAPI
 ) -> None:
-    reg = app.state.registry
-    # the API refuses timers under 5 s; the registry itself takes any, which keeps this fast
+    lobby = app.state.services.lobby
+    # the API refuses timers under 5 s; the lobby itself takes any, which keeps this fast
     room = client.portal.call(  # type: ignore[union-attr]
-        reg.create,
+        lobby.create,
         "toy",
         2,
         {"deals": 1},

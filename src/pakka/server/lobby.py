@@ -1,0 +1,164 @@
+"""Lobby operations: create a table, take and leave seats, start a match, rematch."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import pakka.games
+from pakka.engine import options_from_mapping
+from pakka.errors import PakkaError
+from pakka.server.bots import make_bot
+from pakka.server.registry import RoomRegistry
+from pakka.server.room import Room, RoomError
+from pakka.server.storage import SeatRecord, TableRecord, hash_token, now
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+class Lobby:
+    """The seat-changing requests of the REST lobby."""
+
+    def __init__(self, reg: RoomRegistry) -> None:
+        self.reg = reg
+
+    async def create(
+        self,
+        game_name: str,
+        players: int | None,
+        options: dict[str, Any],
+        seat_kinds: Sequence[tuple[str, str]] | None,
+        public: bool,
+        turn_seconds: float | None,
+        bot_delay: float,
+    ) -> Room:
+        try:
+            game = pakka.games.get(game_name)
+        except PakkaError as exc:
+            raise RoomError(404, str(exc)) from None
+        info = game.info
+        n = info.default_players if players is None else players
+        if not info.min_players <= n <= info.max_players:
+            raise RoomError(
+                422,
+                f"{info.title} is played by {info.min_players}-{info.max_players} players, not {n}",
+            )
+        try:
+            opts = options_from_mapping(game.Options, options)
+        except PakkaError as exc:
+            raise RoomError(422, str(exc)) from None
+        kinds = seat_kinds or [("person", "random")] * n
+        if len(kinds) != n:
+            raise RoomError(422, f"give one seat for each of the {n} players, not {len(kinds)}")
+        seat_recs = [
+            SeatRecord(seat=i, kind=k, level=lvl if k == "bot" else None, name=None)
+            for i, (k, lvl) in enumerate(kinds)
+        ]
+        for attempt in range(10):
+            rec = TableRecord(
+                id=secrets.token_urlsafe(9),
+                code="".join(secrets.choice(CODE_ALPHABET) for _ in range(6)),
+                game=game.name,
+                players=n,
+                options=dataclasses.asdict(opts),
+                public=public,
+                turn_seconds=turn_seconds,
+                bot_delay=bot_delay,
+                status="open",
+                match=0,
+                created=now(),
+                seats=seat_recs,
+            )
+            try:
+                self.reg.storage.create_table(rec)
+                break
+            except Exception:
+                if attempt == 9:
+                    raise
+        return await self.reg.get(rec.id)
+
+    async def join(self, room: Room, name: str, seat: int | None) -> tuple[int, str]:
+        name = " ".join(name.split())
+        if not name:
+            raise RoomError(422, "a display name cannot be blank")
+        async with room.lock:
+            free = [s.rec.seat for s in room.seats if not s.taken]
+            if seat is None:
+                if not free:
+                    raise RoomError(409, "every seat at this table is taken; you can watch")
+                seat = free[0]
+            elif not 0 <= seat < room.rec.players:
+                raise RoomError(422, f"there is no seat {seat}; seats are 0-{room.rec.players - 1}")
+            elif seat not in free:
+                raise RoomError(
+                    409, f"seat {seat} is taken; free seats: {', '.join(map(str, free)) or 'none'}"
+                )
+            token = secrets.token_urlsafe(24)
+            s = room.seats[seat]
+            new = dataclasses.replace(s.rec, name=name, token_hash=hash_token(token))
+            self.reg.storage.update_seat(room.id, new)
+            s.rec = new
+            await self.reg.publish(room, table=True)
+            if room.rec.status == "open" and all(x.taken for x in room.seats):
+                await self._start(room)
+        return seat, token
+
+    async def start(self, room: Room) -> None:
+        async with room.lock:
+            if room.rec.status != "open":
+                raise RoomError(409, f"the table is already {room.rec.status}")
+            free = [s.rec.seat for s in room.seats if not s.taken]
+            if free:
+                raise RoomError(
+                    409, f"seats {', '.join(map(str, free))} are still free; a match needs them all"
+                )
+            await self._start(room)
+
+    async def start_if_full(self, room: Room) -> None:
+        async with room.lock:
+            if room.rec.status == "open" and all(x.taken for x in room.seats):
+                await self._start(room)
+
+    async def rematch(self, room: Room, seat: int | None) -> None:
+        if seat is None:
+            raise RoomError(403, "only a seated player can ask for a rematch")
+        async with room.lock:
+            if room.rec.status != "over":
+                raise RoomError(409, "a rematch can start only when the match is over")
+            await self._start(room)
+
+    async def leave(self, room: Room, seat: int | None) -> None:
+        if seat is None:
+            raise RoomError(403, "only a seated player can leave a seat")
+        async with room.lock:
+            s = room.seats[seat]
+            if room.rec.status == "open":
+                new = dataclasses.replace(s.rec, name=None, token_hash=None)
+            else:  # a bot takes the seat for the rest of the match
+                new = SeatRecord(
+                    seat=seat, kind="bot", level="random", name=s.rec.name, token_hash=None
+                )
+                s.bot = make_bot(room.rec.game, "random", None)
+                s.away = False
+            self.reg.storage.update_seat(room.id, new)
+            s.rec = new
+            await self.reg.publish(room, table=True)
+            self.reg.kick(room)
+
+    async def _start(self, room: Room) -> None:
+        """Start match ``match + 1`` (the caller holds the lock)."""
+        number = room.rec.match + 1
+        seed = secrets.randbelow(2**62)
+        state = room.game.new_match(players=room.rec.players, options=room.options, seed=seed)
+        self.reg.storage.start_match(room.id, number, seed)
+        room.rec.match = number
+        room.rec.status = "playing"
+        room.state = state
+        for s in room.seats:
+            s.away = False
+            if s.is_bot:
+                s.bot = make_bot(room.rec.game, s.rec.level or "random", seed + s.rec.seat)
+        await self.reg.publish(room, table=True)
+        self.reg.kick(room)

@@ -1,0 +1,53 @@
+"""The parts of one running server, built together and closed together."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pakka.server.connection import Connections
+from pakka.server.driver import BotDriver
+from pakka.server.lobby import Lobby
+from pakka.server.play import Play
+from pakka.server.pubsub import PubSubBackend, backend_from_url
+from pakka.server.registry import RoomRegistry
+from pakka.server.replays import Replays
+from pakka.server.settings import Settings
+from pakka.server.storage import Storage
+
+
+@dataclass
+class Services:
+    settings: Settings
+    storage: Storage
+    pubsub: PubSubBackend
+    registry: RoomRegistry
+    play: Play
+    driver: BotDriver
+    lobby: Lobby
+    connections: Connections
+    replays: Replays
+
+    @classmethod
+    def open(cls, settings: Settings) -> Services:
+        storage = Storage(settings.database_url())
+        pubsub = settings.pubsub or backend_from_url(settings.pubsub_url)
+        registry = RoomRegistry(storage, pubsub, settings.bot_delay)
+        play = Play(registry)
+        return cls(
+            settings=settings,
+            storage=storage,
+            pubsub=pubsub,
+            registry=registry,
+            play=play,
+            driver=BotDriver(registry, play),
+            lobby=Lobby(registry),
+            connections=Connections(registry),
+            replays=Replays(),
+        )
+
+    async def close(self) -> None:
+        try:
+            await self.registry.close()
+            await self.pubsub.close()
+        finally:
+            self.storage.close()
