@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from pakka import engine
 from pakka.server.app import Settings, create_app
@@ -55,3 +57,13 @@ def join(client: TestClient, table: str, name: str, seat: int | None = None) -> 
     assert r.status_code == 200, r.text
     data: dict[str, Any] = r.json()
     return data
+
+
+@contextlib.contextmanager
+def ws_connect(
+    client: TestClient, table: str, token: str | None = None
+) -> Iterator[WebSocketTestSession]:
+    """A WebSocket at ``table``: a seat's when ``token`` is given, else a spectator's."""
+    url = f"/ws/tables/{table}" + (f"?token={token}" if token else "")
+    with client.websocket_connect(url) as ws:
+        yield ws

@@ -18,10 +18,10 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import exc as sa_exc
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 import pakka
 from pakka.server import protocol as P
+from pakka.server.middleware import MAX_BODY_BYTES, RequestBodies
 from pakka.server.room import RoomError
 from pakka.server.routes import api, pages
 from pakka.server.services import Services
@@ -32,31 +32,6 @@ __all__ = ["MAX_BODY_BYTES", "Settings", "create_app", "default_db_path", "tune_
 log = logging.getLogger("pakka.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-
-MAX_BODY_BYTES = 65_536
-"""Largest REST request body; a table's whole setup is far below this."""
-
-
-class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes with 413, before anything reads them."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            length = dict(scope["headers"]).get(b"content-length", b"0")
-            chunked = b"chunked" in dict(scope["headers"]).get(b"transfer-encoding", b"")
-            if chunked or not length.isdigit() or int(length) > self.limit:
-                response = JSONResponse(
-                    {"detail": f"request bodies are limited to {self.limit} bytes, with a length"},
-                    status_code=413,
-                )
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
 
 GC_THRESHOLD = (20_000, 20, 20)
 """Young-generation threshold and the two older ones while serving (CPython's are 700, 10, 10)."""
@@ -105,7 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
 
-    app.add_middleware(BodyLimit)
+    app.add_middleware(RequestBodies)
 
     @app.exception_handler(sa_exc.SQLAlchemyError)
     async def _storage_error(request: Request, exc: sa_exc.SQLAlchemyError) -> JSONResponse:

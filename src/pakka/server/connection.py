@@ -119,7 +119,11 @@ class Connection:
         reader = asyncio.create_task(self._read())
         writer = asyncio.create_task(self._write())
         try:
-            await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                failure = None if task.cancelled() else task.exception()
+                if failure is not None and not isinstance(failure, WebSocketDisconnect):
+                    log.error("connection to table %s failed", self.room.id, exc_info=failure)
         finally:
             for task in (reader, writer):
                 task.cancel()
@@ -164,7 +168,15 @@ class Connection:
             raw = message.get("text")
             if raw is None:
                 raw = message.get("bytes") or b""
-            await self._handle(raw)
+            try:
+                await self._handle(raw)
+            except Exception:  # a bug: say so, keep the socket, and leave a trace
+                log.exception("message at table %s failed", self.room.id)
+                await self.error(
+                    "unavailable",
+                    "the server could not handle this message (nothing changed); try again",
+                    self._legal(),
+                )
 
     async def error(
         self, code: P.ErrorCode, message: str, legal: list[dict[str, Any]] | None = None

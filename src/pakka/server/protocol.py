@@ -13,12 +13,12 @@ cleanly by a newer server.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from pakka.errors import ProtocolError
+from pakka.server import wirejson
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 16_384
@@ -259,9 +259,9 @@ def parse_inbound(raw: str | bytes) -> ActionMsg | HintMsg | PingMsg:
             "too_large", f"message is {len(raw)} bytes; the limit is {MAX_MESSAGE_BYTES}"
         )
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise WireError("bad_json", f"not JSON: {exc}") from None
+        data = wirejson.loads(raw)
+    except wirejson.JSONRefused as exc:
+        raise WireError("bad_json", str(exc)) from None
     if not isinstance(data, dict):
         raise WireError("bad_message", "a message is a JSON object with a 'type'")
     kind = data.get("type")
