@@ -21,6 +21,7 @@ from sqlalchemy import exc as sa_exc
 
 import pakka
 from pakka.server import protocol as P
+from pakka.server.limits import Refused
 from pakka.server.middleware import MAX_BODY_BYTES, RequestBodies
 from pakka.server.room import RoomError
 from pakka.server.routes import api, pages
@@ -89,6 +90,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {"detail": "the database is busy or unavailable; nothing changed, try again"},
             status_code=503,
             headers={"Retry-After": "1"},
+        )
+
+    @app.exception_handler(Refused)
+    async def _refused(request: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse(
+            {"detail": str(exc)},
+            status_code=429,
+            headers={"Retry-After": str(exc.retry_seconds)},
         )
 
     @app.exception_handler(RoomError)

@@ -18,6 +18,7 @@ from pakka.server import frames
 from pakka.server import protocol as P
 from pakka.server.connection import Connection
 from pakka.server.gamemeta import game_meta
+from pakka.server.replays import replay_record
 from pakka.server.room import Room, RoomError
 from pakka.server.services import Services
 
@@ -205,34 +206,35 @@ async def replay(
     seat: Annotated[int | None, Query(ge=0, le=9)] = None,
 ) -> P.ReplayStep:
     s = services(request)
-    reg = s.registry
-    room = await reg.get(table_id)
-    m = reg.storage.match(table_id, number)
-    if m is None:
-        raise RoomError(404, f"table {table_id} has no match {number}")
-    if m.result is None:
-        raise RoomError(409, "a match can be replayed once it is over")
+    room = await s.registry.get(table_id)
     if seat is not None and seat >= room.rec.players:
         raise RoomError(422, f"there is no seat {seat}")
-    step = min(step, len(m.actions))
-    record = {
-        "game": room.rec.game,
-        "players": room.rec.players,
-        "options": room.rec.options,
-        "seed": m.seed,
-        "actions": m.actions,
-    }
-    st = await asyncio.to_thread(s.replays.at, (table_id, number), record, step)
-    last = m.actions[step - 1] if step else None
+    rec = room.rec
+
+    def load() -> dict[str, Any]:
+        m = s.storage.match(table_id, number)
+        if m is None:
+            raise RoomError(404, f"table {table_id} has no match {number}")
+        if m.result is None:
+            raise RoomError(409, "a match can be replayed once it is over")
+        return replay_record(rec.game, rec.players, rec.options, m)
+
+    key = (table_id, number)
+    async with s.gates.replays.enter():
+        record = await asyncio.to_thread(s.replays.record, key, load)
+        actions = record["actions"]
+        step = min(step, len(actions))
+        observation = await asyncio.to_thread(s.replays.observation, key, load, step, seat)
+    last = actions[step - 1] if step else None
     return P.ReplayStep(
         table=table_id,
         match=number,
         step=step,
-        steps=len(m.actions),
+        steps=len(actions),
         seat=seat,
         action=None if last is None else last["action"],
         actor=None if last is None else last["seat"],
-        observation=st.observation(seat),
+        observation=observation,
     )
 
 

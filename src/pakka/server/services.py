@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from pakka.server.connection import Connections
 from pakka.server.driver import BotDriver
+from pakka.server.limits import Gate, Limits
 from pakka.server.lobby import Lobby
 from pakka.server.play import Play
 from pakka.server.pubsub import PubSubBackend, backend_from_url
@@ -13,6 +14,15 @@ from pakka.server.registry import RoomRegistry
 from pakka.server.replays import Replays
 from pakka.server.settings import Settings
 from pakka.server.storage import Storage
+
+
+class Gates:
+    """The server-wide limits on work that runs at once."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.replays = Gate(
+            "replay_busy", "replays", limits.replay_concurrency, limits.replay_queue
+        )
 
 
 @dataclass
@@ -26,9 +36,11 @@ class Services:
     lobby: Lobby
     connections: Connections
     replays: Replays
+    gates: Gates
 
     @classmethod
     def open(cls, settings: Settings) -> Services:
+        limits = settings.limits
         storage = Storage(settings.database_url())
         pubsub = settings.pubsub or backend_from_url(settings.pubsub_url)
         registry = RoomRegistry(storage, pubsub, settings.bot_delay)
@@ -42,7 +54,8 @@ class Services:
             driver=BotDriver(registry, play),
             lobby=Lobby(registry),
             connections=Connections(registry),
-            replays=Replays(),
+            replays=Replays(limits.replay_matches, limits.replay_checkpoint_every),
+            gates=Gates(limits),
         )
 
     async def close(self) -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from pakka.server.limits import Limits
 from pakka.server.pubsub import PubSubBackend
 from pakka.server.storage import sqlite_url
 
@@ -30,6 +31,9 @@ class Settings:
     """Freeze the objects alive after startup out of the garbage collector's sight and
     collect less often (:func:`pakka.server.app.tune_gc`); ``pakka serve`` sets it, embedders
     and tests need not."""
+
+    limits: Limits = field(default_factory=Limits)
+    """Every limit on what clients may make the server do (:class:`Limits`)."""
 
     def database_url(self) -> str:
         if self.db_url:
