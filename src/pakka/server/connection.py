@@ -46,7 +46,7 @@ class Connections:
         reg = self.reg
         await reg.pubsub.ready(room.channel)
         async with room.lock:
-            reg.catch_up(room)
+            await reg.catch_up(room)
             sub = reg.pubsub.subscribe(room.channel)
             out = [frames.hello(room.id, seat, None if seat is None else room.seats[seat].rec.name)]
             if seat is None:

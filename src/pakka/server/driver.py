@@ -76,7 +76,7 @@ class BotDriver:
             while True:
                 await asyncio.sleep(self._delay(room))
                 async with room.lock:
-                    self.reg.catch_up(room)
+                    await self.reg.catch_up(room)
                     movers = room.movers()
                     if not movers or room.state is None:
                         room.driver = None

@@ -7,6 +7,8 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 import pakka.games
 from pakka.engine import options_from_mapping
 from pakka.errors import PakkaError
@@ -16,6 +18,9 @@ from pakka.server.room import Room, RoomError
 from pakka.server.storage import SeatRecord, TableRecord, hash_token, now
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CREATE_ATTEMPTS = 3
+"""Draws of a new id and invite code when the last ones were taken (any other database
+error is the client's 503 at once: a locked database is not retried here)."""
 
 
 class Lobby:
@@ -56,7 +61,7 @@ class Lobby:
             SeatRecord(seat=i, kind=k, level=lvl if k == "bot" else None, name=None)
             for i, (k, lvl) in enumerate(kinds)
         ]
-        for attempt in range(10):
+        for attempt in range(CREATE_ATTEMPTS):
             rec = TableRecord(
                 id=secrets.token_urlsafe(9),
                 code="".join(secrets.choice(CODE_ALPHABET) for _ in range(6)),
@@ -72,10 +77,10 @@ class Lobby:
                 seats=seat_recs,
             )
             try:
-                self.reg.storage.create_table(rec)
+                await self.reg.db(self.reg.storage.create_table, rec)
                 break
-            except Exception:
-                if attempt == 9:
+            except IntegrityError:  # the id or the code is taken: draw new ones
+                if attempt == CREATE_ATTEMPTS - 1:
                     raise
         return await self.reg.get(rec.id)
 
@@ -98,7 +103,7 @@ class Lobby:
             token = secrets.token_urlsafe(24)
             s = room.seats[seat]
             new = dataclasses.replace(s.rec, name=name, token_hash=hash_token(token))
-            self.reg.storage.update_seat(room.id, new)
+            await self.reg.db(self.reg.storage.update_seat, room.id, new)
             s.rec = new
             await self.reg.publish(room, table=True)
             if room.rec.status == "open" and all(x.taken for x in room.seats):
@@ -142,7 +147,7 @@ class Lobby:
                 )
                 s.bot = make_bot(room.rec.game, "random", None)
                 s.away = False
-            self.reg.storage.update_seat(room.id, new)
+            await self.reg.db(self.reg.storage.update_seat, room.id, new)
             s.rec = new
             await self.reg.publish(room, table=True)
             self.reg.kick(room)
@@ -152,7 +157,7 @@ class Lobby:
         number = room.rec.match + 1
         seed = secrets.randbelow(2**62)
         state = room.game.new_match(players=room.rec.players, options=room.options, seed=seed)
-        self.reg.storage.start_match(room.id, number, seed)
+        await self.reg.db(self.reg.storage.start_match, room.id, number, seed)
         room.rec.match = number
         room.rec.status = "playing"
         room.state = state

@@ -39,7 +39,7 @@ class Play:
         if seat is None:
             raise RoomError(403, "spectators cannot act; join a free seat to play")
         async with room.lock:
-            self.reg.catch_up(room)
+            await self.reg.catch_up(room)
             state = room.state
             if state is None or room.rec.status == "open":
                 raise RoomError(409, "the match has not started yet")
@@ -88,7 +88,7 @@ class Play:
             )
         except IntegrityError:  # another process stored a move at this index first
             room.stale = True
-            reg.catch_up(room)
+            await reg.catch_up(room)
             legal = room.state.legal_actions(seat) if room.state is not None else []
             raise IllegalAction(
                 seat, action, "the table moved on (another server took a move first)", legal

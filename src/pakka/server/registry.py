@@ -4,6 +4,9 @@ other processes, published, and dropped when idle.
 :class:`RoomRegistry` owns the rooms and their tasks and cancels them all in
 :meth:`RoomRegistry.close`.  When another process announces a change of a table (pub/sub),
 the room here is marked stale and rebuilt from storage before it is used again.
+
+Database work never runs on the event loop (:meth:`RoomRegistry.db`): a locked or slow
+database makes the requests that need it wait on a thread, and every other table goes on.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import ParamSpec, TypeVar
 
 import pakka.games
 from pakka.engine import Event
@@ -25,6 +29,12 @@ from pakka.server.writer import GroupCommit
 
 log = logging.getLogger("pakka.server")
 
+DB_THREADS = 4
+"""Threads for the lobby's database work (reads, seat changes, loading tables)."""
+
+T = TypeVar("T")
+A = ParamSpec("A")
+
 
 class RoomRegistry:
     """The live rooms of this process, loaded from storage on demand."""
@@ -35,9 +45,11 @@ class RoomRegistry:
         self.bot_delay = bot_delay
         """Overrides every table's ``bot_delay`` when set (tests use 0)."""
         self.rooms: dict[str, Room] = {}
-        self._loading = asyncio.Lock()
+        self._loading: dict[str, asyncio.Future[Room]] = {}
         self.closed = False
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="pakka-db")
+        """The one thread that commits actions (see :class:`GroupCommit`)."""
+        self.lobby_db = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="pakka-db-lobby")
         self.commits = GroupCommit(storage, self.writer)
         self.kick: Callable[[Room], None] = lambda room: None
         """Start a room's bot driver and turn timer (set by :class:`BotDriver`)."""
@@ -45,9 +57,15 @@ class RoomRegistry:
 
     # --- lifecycle ---------------------------------------------------------------------
 
+    async def db(self, fn: Callable[A, T], *args: A.args, **kwargs: A.kwargs) -> T:
+        """``fn(*args, **kwargs)`` on a database thread: the event loop never waits for the
+        database, however long a lock is held."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.lobby_db, lambda: fn(*args, **kwargs))
+
     async def resume(self) -> None:
         """Load every table in play, so bots carry on after a restart."""
-        for table_id in self.storage.playing_table_ids():
+        for table_id in await self.db(self.storage.playing_table_ids):
             try:
                 await self.get(table_id)
             except Exception:
@@ -67,28 +85,54 @@ class RoomRegistry:
         self.rooms.clear()
         await self.commits.close()
         self.writer.shutdown(wait=True)
+        self.lobby_db.shutdown(wait=True)
 
     async def get(self, table_id: str) -> Room:
+        """The room of ``table_id``, loaded (on a thread) if it is not in memory yet, and
+        brought up to date if another process has changed it."""
         room = self.rooms.get(table_id)
-        if room is not None:
-            return room
-        async with self._loading:
-            room = self.rooms.get(table_id)
-            if room is not None:
-                return room
-            rec = self.storage.load_table(table_id) if len(table_id) <= 32 else None
-            if rec is None:
-                raise RoomError(404, f"there is no table {table_id!r}")
-            try:
-                room = self._restore(rec)
-            except PakkaError as exc:
-                if isinstance(exc, RoomError):
-                    raise
-                raise RoomError(409, f"table {rec.id} cannot be restored here: {exc}") from None
-            self.rooms[table_id] = room
+        if room is None:
+            room = await self._load(table_id)
+        if room.stale:
+            async with room.lock:
+                await self.catch_up(room)
+        return room
+
+    async def _load(self, table_id: str) -> Room:
+        """Load a table once however many ask for it at the same time."""
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            return await asyncio.shield(loading)
+        future: asyncio.Future[Room] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            room = await self.db(self._read, table_id)
+            room = self.rooms.setdefault(table_id, room)
+            future.set_result(room)
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+        except Exception as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._loading[table_id]
         async with room.lock:
             self.kick(room)
         return room
+
+    def _read(self, table_id: str) -> Room:
+        """A room from storage (on a database thread)."""
+        rec = self.storage.load_table(table_id) if len(table_id) <= 32 else None
+        if rec is None:
+            raise RoomError(404, f"there is no table {table_id!r}")
+        try:
+            return self._restore(rec)
+        except RoomError:
+            raise
+        except PakkaError as exc:
+            raise RoomError(409, f"table {rec.id} cannot be restored here: {exc}") from None
 
     def _restore(self, rec: TableRecord) -> Room:
         """A room from its stored record: seats, bots, and the match replayed from its log."""
@@ -116,14 +160,11 @@ class RoomRegistry:
         if room is not None and position != (room.rec.match, room.version):
             room.stale = True
 
-    def catch_up(self, room: Room) -> None:
+    async def catch_up(self, room: Room) -> None:
         """Reload a table another process has changed (the caller holds the lock)."""
         if not room.stale:
             return
-        rec = self.storage.load_table(room.id)
-        if rec is None:
-            return
-        fresh = self._restore(rec)
+        fresh = await self.db(self._read, room.id)
         room.rec = fresh.rec
         room.state = fresh.state
         for mine, new in zip(room.seats, fresh.seats, strict=True):

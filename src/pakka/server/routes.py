@@ -87,7 +87,7 @@ async def rules(request: Request, name: str, lang: str = "en") -> dict[str, str]
 async def list_tables(request: Request, status: P.TableStatus | None = "open") -> list[P.TableView]:
     reg = services(request).registry
     out = []
-    for rec in reg.storage.list_tables(status):
+    for rec in await reg.db(reg.storage.list_tables, status):
         room = reg.rooms.get(rec.id)
         if room is not None:
             out.append(room.view())
@@ -128,7 +128,7 @@ async def get_table(request: Request, table_id: str) -> P.TableView:
 @api.get("/invites/{code}", summary="The table an invite code points to")
 async def invite(request: Request, code: str) -> P.TableView:
     reg = services(request).registry
-    table_id = reg.storage.find_code(code[:16])
+    table_id = await reg.db(reg.storage.find_code, code[:16])
     if table_id is None:
         raise RoomError(404, f"no table has the invite code {code!r}")
     return (await reg.get(table_id)).view()
@@ -182,16 +182,10 @@ async def state(request: Request, table_id: str, authorization: Auth = None) -> 
 async def list_matches(request: Request, table_id: str) -> list[P.MatchSummary]:
     reg = services(request).registry
     await reg.get(table_id)
-    out = []
-    for n in reg.storage.match_numbers(table_id):
-        m = reg.storage.match(table_id, n)
-        assert m is not None
-        out.append(
-            P.MatchSummary(
-                number=n, actions=len(m.actions), over=m.result is not None, result=m.result
-            )
-        )
-    return out
+    return [
+        P.MatchSummary(number=n, actions=actions, over=result is not None, result=result)
+        for n, actions, result in await reg.db(reg.storage.match_summaries, table_id)
+    ]
 
 
 @api.get(
@@ -243,7 +237,8 @@ pages = APIRouter(include_in_schema=False)
 
 @pages.get("/join/{code}")
 async def join_link(request: Request, code: str) -> RedirectResponse:
-    table_id = services(request).registry.storage.find_code(code[:16])
+    reg = services(request).registry
+    table_id = await reg.db(reg.storage.find_code, code[:16])
     if table_id is None:
         return RedirectResponse(f"/?missing={code[:16]}")
     return RedirectResponse(f"/table.html?id={table_id}")

@@ -365,16 +365,22 @@ class Storage:
                 actions=[{"seat": s, "action": a} for s, a in steps],
             )
 
-    def match_numbers(self, table_id: str) -> list[int]:
+    def match_summaries(self, table_id: str) -> list[tuple[int, int, dict[str, Any] | None]]:
+        """``(number, actions, result)`` of every match at the table, in order."""
+        counted = (
+            sa.select(actions.c.match, sa.func.count().label("n"))
+            .where(actions.c.table_id == table_id)
+            .group_by(actions.c.match)
+            .subquery()
+        )
+        query = (
+            sa.select(matches.c.number, sa.func.coalesce(counted.c.n, 0), matches.c.result)
+            .select_from(matches.outerjoin(counted, counted.c.match == matches.c.number))
+            .where(matches.c.table_id == table_id)
+            .order_by(matches.c.number)
+        )
         with self.engine.connect() as conn:
-            return [
-                int(n)
-                for n in conn.execute(
-                    sa.select(matches.c.number)
-                    .where(matches.c.table_id == table_id)
-                    .order_by(matches.c.number)
-                ).scalars()
-            ]
+            return [(int(n), int(k), result) for n, k, result in conn.execute(query)]
 
 
 def _seat_values(s: SeatRecord) -> dict[str, Any]:
