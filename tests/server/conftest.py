@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -63,7 +64,18 @@ def join(client: TestClient, table: str, name: str, seat: int | None = None) -> 
 def ws_connect(
     client: TestClient, table: str, token: str | None = None
 ) -> Iterator[WebSocketTestSession]:
-    """A WebSocket at ``table``: a seat's when ``token`` is given, else a spectator's."""
-    url = f"/ws/tables/{table}" + (f"?token={token}" if token else "")
-    with client.websocket_connect(url) as ws:
+    """A WebSocket at ``table``: a seat's when ``token`` is given, else a spectator's (the
+    token goes in the first message, ``auth``)."""
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "auth", "token": token})
+        yield ws
+
+
+@contextlib.contextmanager
+def real_ws(port: int, table: str, token: str | None = None) -> Iterator[Any]:
+    """A ``websockets`` client socket at a real server's table, authenticated."""
+    from websockets.sync.client import connect
+
+    with connect(f"ws://127.0.0.1:{port}/ws/tables/{table}") as ws:
+        ws.send(json.dumps({"type": "auth", "token": token}))
         yield ws

@@ -28,7 +28,7 @@ from pakka import engine
 from pakka.server import storage as storage_module
 from pakka.server.app import Settings, create_app
 from pakka.server.storage import Storage
-from tests.server.conftest import create, join, ws_connect
+from tests.server.conftest import create, join, real_ws, ws_connect
 from tests.server.test_restart import _port, _start
 from tests.server.test_ws import state, until
 
@@ -55,7 +55,7 @@ def test_a_locked_database_is_a_clear_error_and_changes_nothing(
         assert client.get(f"/api/tables/{tid}").json()["seats"][2]["taken"] is False
         tokens[2] = join(client, tid, "Cid")["token"]  # works again: the match starts
         seat = min(room.state.to_act())
-        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as ws:
+        with ws_connect(client, tid, tokens[seat]) as ws:
             msg = state(ws)
             before = json.dumps(room.state.to_json(), default=str)
             with locked():
@@ -83,9 +83,8 @@ def test_a_client_that_reconnects_misses_nothing(client: TestClient) -> None:
     tid = made["table"]["id"]
     tokens = {0: made["token"], 1: join(client, tid, "Bea")["token"]}
     room = client.app.state.registry.rooms[tid]  # type: ignore[attr-defined]
-    url = f"/ws/tables/{tid}?token="
-    with client.websocket_connect(url + tokens[0]) as ws0:
-        with client.websocket_connect(url + tokens[1]) as ws1:
+    with ws_connect(client, tid, tokens[0]) as ws0:
+        with ws_connect(client, tid, tokens[1]) as ws1:
             state(ws1)
         # seat 1 is gone; play goes on as far as seat 0 can take it alone
         for _ in range(6):
@@ -94,7 +93,7 @@ def test_a_client_that_reconnects_misses_nothing(client: TestClient) -> None:
             msg = state(ws0, room.version)
             ws0.send_json({"type": "action", "action": msg["legal_actions"][0]})
             state(ws0, msg["version"] + 1)
-        with client.websocket_connect(url + tokens[1]) as ws1:
+        with ws_connect(client, tid, tokens[1]) as ws1:
             again = state(ws1)
             assert again["version"] == room.version
             assert again["observation"] == json.loads(json.dumps(room.state.observation(1)))
@@ -106,7 +105,7 @@ TABLES = 12
 
 @pytest.mark.slow  # a real server, killed and restarted (about 15 s)
 def test_kill_9_in_the_middle_of_many_tables(db_url: str) -> None:
-    ws_client = pytest.importorskip("websockets.sync.client")
+    pytest.importorskip("websockets.sync.client")
     port = _port()
     base = f"http://127.0.0.1:{port}"
     proc = _start(db_url, port)
@@ -116,11 +115,10 @@ def test_kill_9_in_the_middle_of_many_tables(db_url: str) -> None:
     stop = threading.Event()
 
     def play(tid: str) -> None:
-        url = f"ws://127.0.0.1:{port}/ws/tables/{tid}?token="
         try:
             with (
-                ws_client.connect(url + tokens[tid][0]) as ws0,
-                ws_client.connect(url + tokens[tid][1]) as ws1,
+                real_ws(port, tid, tokens[tid][0]) as ws0,
+                real_ws(port, tid, tokens[tid][1]) as ws1,
             ):
                 socks = {0: ws0, 1: ws1}
 

@@ -143,11 +143,10 @@ def test_fuzzed_frames_get_one_clear_error_and_change_nothing(
     to_act = min(room.state.to_act())
     idle = 1 - to_act if len(room.state.to_act()) == 1 else None
     legal = [a.to_json() for a in room.state.legal_actions(to_act)]
-    url = f"/ws/tables/{tid}"
     with (
-        client.websocket_connect(f"{url}?token={tokens[to_act]}") as mover,
-        client.websocket_connect(f"{url}?token={tokens[1 - to_act]}") as other,
-        client.websocket_connect(url) as spectator,
+        ws_connect(client, tid, tokens[to_act]) as mover,
+        ws_connect(client, tid, tokens[1 - to_act]) as other,
+        ws_connect(client, tid) as spectator,
     ):
         for ws in (mover, other, spectator):
             state(ws)
@@ -197,7 +196,7 @@ def test_frames_over_the_rate_are_refused_then_the_socket_is_closed(
 ) -> None:
     made = create(client, players=2, name="Ann", options={"deals": 1})
     tid = made["table"]["id"]
-    with client.websocket_connect(f"/ws/tables/{tid}?token={made['token']}") as ws:
+    with ws_connect(client, tid, made["token"]) as ws:
         until(ws, lambda m: m["type"] == "table")
         for _ in range(P.RATE_BURST):
             ws.send_json({"type": "ping"})

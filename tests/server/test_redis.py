@@ -24,7 +24,7 @@ from fastapi.testclient import TestClient
 
 from pakka import engine
 from pakka.server.app import Settings, create_app
-from tests.server.conftest import create, join
+from tests.server.conftest import create, join, real_ws, ws_connect
 from tests.server.test_ws import state
 
 pytestmark = pytest.mark.skipif(
@@ -66,11 +66,10 @@ def test_play_through_redis_pubsub(redis_url: str, db_url: str, toy: engine.Game
         made = create(client, players=2, name="Ann", options={"deals": 1})
         tid = made["table"]["id"]
         tokens = {0: made["token"], 1: join(client, tid, "Bea")["token"]}
-        url = f"/ws/tables/{tid}?token="
         with (
-            client.websocket_connect(url + tokens[0]) as ws0,
-            client.websocket_connect(url + tokens[1]) as ws1,
-            client.websocket_connect(f"/ws/tables/{tid}") as spectator,
+            ws_connect(client, tid, tokens[0]) as ws0,
+            ws_connect(client, tid, tokens[1]) as ws1,
+            ws_connect(client, tid) as spectator,
         ):
             socks = {0: ws0, 1: ws1}
             now = {s: state(ws) for s, ws in socks.items()}
@@ -140,7 +139,7 @@ def test_two_processes_share_one_table(
     store: str, redis_url: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     """One client on each of two processes at one table (shared database + Redis)."""
-    ws_client = pytest.importorskip("websockets.sync.client")
+    pytest.importorskip("websockets.sync.client")
     import httpx
 
     from tests.server.test_restart import ROOT, SERVER, _port
@@ -179,11 +178,7 @@ def test_two_processes_share_one_table(
         tid = made["table"]["id"]
         second = httpx.post(f"{b}/api/tables/{tid}/join", json={"name": "Bea"}).json()
         tokens = {0: made["token"], 1: second["token"]}
-        urls = {
-            0: f"ws://127.0.0.1:{ports[0]}/ws/tables/{tid}?token={tokens[0]}",
-            1: f"ws://127.0.0.1:{ports[1]}/ws/tables/{tid}?token={tokens[1]}",
-        }
-        with ws_client.connect(urls[0]) as ws0, ws_client.connect(urls[1]) as ws1:
+        with real_ws(ports[0], tid, tokens[0]) as ws0, real_ws(ports[1], tid, tokens[1]) as ws1:
             socks = {0: ws0, 1: ws1}
 
             def newest(ws: Any, version: int) -> dict[str, Any]:

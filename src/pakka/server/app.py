@@ -21,6 +21,7 @@ from sqlalchemy import exc as sa_exc
 
 import pakka
 from pakka.server import protocol as P
+from pakka.server import redact
 from pakka.server.limits import Refused
 from pakka.server.middleware import MAX_BODY_BYTES, RequestBodies
 from pakka.server.room import RoomError
@@ -54,6 +55,7 @@ def tune_gc() -> None:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    redact.install()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -74,9 +76,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Play Anarchy, Pentagrammi, Norlanninnakki and Guandan in the browser.",
         description=(
             "REST lobby for creating, joining and watching tables. Play happens on one "
-            "WebSocket per client, `/ws/tables/{id}?token=...`, described in docs/protocol.md "
+            "WebSocket per client, `/ws/tables/{id}`, described in docs/protocol.md "
             f"(protocol version {P.PROTOCOL_VERSION}). Seat tokens go in "
-            "`Authorization: Bearer <token>`."
+            "`Authorization: Bearer <token>` and in the socket's first message, never in a URL."
         ),
         lifespan=lifespan,
     )

@@ -1,8 +1,11 @@
 """The WebSocket connection: one client at one table, its reader and its writer.
 
-:class:`Connections` subscribes a new connection to its table's updates and gives it its
-snapshot; :class:`Connection` then reads the client's messages (rate-limited, each parsed
-into its model) and writes the table's updates for its audience.
+:class:`Connections` opens a connection: the client's first message says who it is
+(``auth``, with its seat token or none to watch: tokens never travel in URLs, which are
+logged), then it is subscribed to its table's updates and given its snapshot.
+:class:`Connection` reads the client's messages (rate-limited, each parsed into its model)
+and writes the table's updates for its audience; a client that does not read is closed
+after a send timeout, and one whose person left the seat is closed at once.
 """
 
 from __future__ import annotations
@@ -21,19 +24,91 @@ from starlette.websockets import WebSocketState
 from pakka.errors import IllegalAction, PakkaError
 from pakka.server import frames
 from pakka.server import protocol as P
+from pakka.server.limits import Limits
 from pakka.server.play import Play
-from pakka.server.pubsub import Subscription
+from pakka.server.pubsub import Subscription, dumps
 from pakka.server.registry import RoomRegistry
 from pakka.server.room import SPECTATOR, Room, RoomError
 
 log = logging.getLogger("pakka.server")
 
 
-class Connections:
-    """Attaching connections to rooms and detaching them, with the counts a room shows."""
+CLOSE_BAD_START = 4400
+"""Close code: the first message was not ``auth``, or a token came in the URL."""
+CLOSE_NOT_SEATED = 4403
+CLOSE_NO_TABLE = 4404
+CLOSE_NO_AUTH = 4408
+"""Close code: no ``auth`` message within ``Limits.auth_seconds``."""
 
-    def __init__(self, reg: RoomRegistry) -> None:
+
+class Connections:
+    """Opening connections: who the client is, then attaching it to its room (and
+    detaching it), with the counts a room shows."""
+
+    def __init__(self, reg: RoomRegistry, play: Play, limits: Limits) -> None:
         self.reg = reg
+        self.play = play
+        self.limits = limits
+        self.open: set[Connection] = set()
+
+    async def serve(self, ws: WebSocket, table_id: str) -> None:
+        """The whole life of one socket at ``table_id``."""
+        await ws.accept()
+        if "token" in ws.query_params:
+            await _refuse(
+                ws,
+                "bad_message",
+                "seat tokens are not taken in the URL (URLs are logged); send "
+                '{"type": "auth", "token": "..."} as the first message',
+                CLOSE_BAD_START,
+            )
+            return
+        try:
+            first = await asyncio.wait_for(ws.receive(), self.limits.auth_seconds)
+        except TimeoutError:
+            await _refuse(
+                ws,
+                "bad_message",
+                f"no auth message within {self.limits.auth_seconds:g} s",
+                CLOSE_NO_AUTH,
+            )
+            return
+        if first["type"] == "websocket.disconnect":
+            return
+        try:
+            msg = P.parse_inbound(first.get("text") or first.get("bytes") or b"")
+        except P.WireError as exc:
+            await _refuse(ws, exc.code, str(exc), CLOSE_BAD_START)
+            return
+        if not isinstance(msg, P.AuthMsg):
+            await _refuse(
+                ws,
+                "bad_message",
+                'the first message must be {"type": "auth", "token": ...} (token null to watch)',
+                CLOSE_BAD_START,
+            )
+            return
+        try:
+            room = await self.reg.get(table_id)
+            seat = room.seat_of(msg.token)
+        except RoomError as exc:
+            if exc.status == 403:
+                await _refuse(ws, "not_seated", str(exc), CLOSE_NOT_SEATED)
+            else:
+                await _refuse(ws, "bad_message", str(exc), CLOSE_NO_TABLE)
+            return
+        sub, opening = await self.attach(room, seat)
+        conn = Connection(ws, self.play, room, seat, sub, self.limits)
+        self.open.add(conn)
+        try:
+            for frame in opening:
+                await conn.send(frame)
+            await conn.run()
+        except (WebSocketDisconnect, TimeoutError):
+            pass
+        finally:
+            self.open.discard(conn)
+            await self.detach(room, seat, sub)
 
     async def attach(
         self, room: Room, seat: int | None
@@ -94,14 +169,27 @@ class TokenBucket:
         return False
 
 
+async def _refuse(ws: WebSocket, code: P.ErrorCode, message: str, close: int) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await ws.send_json(frames.error(code, message))
+        await ws.close(code=close)
+
+
 class Connection:
     """One client's socket: a reader (its messages) and a writer (its table's updates)."""
 
     def __init__(
-        self, ws: WebSocket, play: Play, room: Room, seat: int | None, sub: Subscription
+        self,
+        ws: WebSocket,
+        play: Play,
+        room: Room,
+        seat: int | None,
+        sub: Subscription,
+        limits: Limits,
     ) -> None:
         self.ws = ws
         self.play = play
+        self.limits = limits
         self.room = room
         self.seat = seat
         self.sub = sub
@@ -112,8 +200,13 @@ class Connection:
         """Messages refused for the rate since the bucket was last half full."""
 
     async def send(self, frame: dict[str, Any]) -> None:
+        await self.send_text(dumps(frame))
+
+    async def send_text(self, text: str) -> None:
+        """Send one frame, or raise :class:`TimeoutError` when the client has not taken it
+        within ``Limits.send_seconds`` (it does not read: the connection ends)."""
         async with self._send_lock:
-            await self.ws.send_json(frame)
+            await asyncio.wait_for(self.ws.send_text(text), self.limits.send_seconds)
 
     async def run(self) -> None:
         reader = asyncio.create_task(self._read())
@@ -122,7 +215,9 @@ class Connection:
             done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
             for task in done:
                 failure = None if task.cancelled() else task.exception()
-                if failure is not None and not isinstance(failure, WebSocketDisconnect):
+                if isinstance(failure, TimeoutError):
+                    log.info("closed a connection to table %s that did not read", self.room.id)
+                elif failure is not None and not isinstance(failure, WebSocketDisconnect):
                     log.error("connection to table %s failed", self.room.id, exc_info=failure)
         finally:
             for task in (reader, writer):
@@ -130,17 +225,22 @@ class Connection:
                 with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
                     await task
             if self.ws.application_state == WebSocketState.CONNECTED:
-                with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-                    await self.ws.close()
+                with contextlib.suppress(RuntimeError, WebSocketDisconnect, TimeoutError):
+                    await asyncio.wait_for(self.ws.close(), self.limits.send_seconds)
 
     async def _write(self) -> None:
         while True:
             update = await self.sub.get()
             if update is None:  # fell too far behind: the client reconnects
                 return
+            if self.seat is not None and self.seat in update.revoked:
+                await self.send(
+                    frames.error("not_seated", f"seat {self.seat} was given up; you can watch")
+                )
+                await self.ws.close(code=CLOSE_NOT_SEATED)
+                return
             for text in update.texts_for(self.audience):
-                async with self._send_lock:
-                    await self.ws.send_text(text)
+                await self.send_text(text)
 
     async def _read(self) -> None:
         while True:
@@ -195,7 +295,11 @@ class Connection:
         except P.WireError as exc:
             await self.error(exc.code, str(exc), self._legal())
             return
-        if isinstance(msg, P.PingMsg):
+        if isinstance(msg, P.AuthMsg):
+            await self.error(
+                "bad_message", "this socket is already open for you; open another to switch"
+            )
+        elif isinstance(msg, P.PingMsg):
             await self.send(frames.pong())
         elif isinstance(msg, P.HintMsg):
             reply = await self.play.hint(self.room, self.seat, msg.lang)

@@ -42,6 +42,10 @@ class Limits:
     """Every limit of one server.  Change one with ``pakka serve --limit NAME=VALUE``, the
     environment variable ``PAKKA_LIMIT_<NAME>`` (upper case) or ``Settings(limits=...)``."""
 
+    auth_seconds: float = 10.0
+    """A new WebSocket must send its ``auth`` message within this long."""
+    send_seconds: float = 10.0
+    """A client that has not taken a frame after this long is closed (it does not read)."""
     replay_concurrency: int = 2
     """Replays computed at once; more wait (see ``replay_queue``)."""
     replay_queue: int = 16

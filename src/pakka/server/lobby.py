@@ -149,7 +149,7 @@ class Lobby:
                 s.away = False
             await self.reg.db(self.reg.storage.update_seat, room.id, new)
             s.rec = new
-            await self.reg.publish(room, table=True)
+            await self.reg.publish(room, table=True, revoked=[seat])
             self.reg.kick(room)
 
     async def _start(self, room: Room) -> None:

@@ -37,6 +37,8 @@ class Update:
     all: list[dict[str, Any]] = field(default_factory=list)
     position: tuple[int, int] | None = None
     """``(match, version)`` of the table after this change (other processes catch up)."""
+    revoked: list[int] = field(default_factory=list)
+    """Seats whose token stopped holding them (the person left): their sockets close."""
 
     _texts: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
@@ -164,6 +166,7 @@ class RedisBackend(PubSubBackend):
                 "payloads": update.payloads,
                 "all": update.all,
                 "position": update.position,
+                "revoked": update.revoked,
                 "origin": self.origin,
             }
         )
@@ -198,7 +201,8 @@ class RedisBackend(PubSubBackend):
                     self.on_foreign(channel, (position[0], position[1]))
                 except Exception:  # never let one table stop the reader
                     logging.getLogger("pakka.server").exception("catching up %s", channel)
-            await self._local.publish(channel, Update(data["payloads"], data["all"], position))
+            update = Update(data["payloads"], data["all"], position, data.get("revoked", []))
+            await self._local.publish(channel, update)
 
     async def close(self) -> None:
         if self._reader is not None:

@@ -183,7 +183,14 @@ class RoomRegistry:
                 room.timer.cancel()
             del self.rooms[room.id]
 
-    async def publish(self, room: Room, events: Sequence[Event] = (), table: bool = False) -> None:
-        """Tell every audience of ``room`` about a change (the caller holds the lock)."""
-        update = room.update(events, table=table, everyone=self.pubsub.shared)
+    async def publish(
+        self,
+        room: Room,
+        events: Sequence[Event] = (),
+        table: bool = False,
+        revoked: Sequence[int] = (),
+    ) -> None:
+        """Tell every audience of ``room`` about a change (the caller holds the lock);
+        ``revoked``: seats whose sockets must close (their person left)."""
+        update = room.update(events, table=table, everyone=self.pubsub.shared, revoked=revoked)
         await self.pubsub.publish(room.channel, update)

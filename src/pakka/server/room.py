@@ -128,7 +128,11 @@ class Room:
         return frames.state(self.state, seat, self.rec.match, self.version, frames.told(events))
 
     def update(
-        self, events: Sequence[Event] = (), table: bool = False, everyone: bool = False
+        self,
+        events: Sequence[Event] = (),
+        table: bool = False,
+        everyone: bool = False,
+        revoked: Sequence[int] = (),
     ) -> Update:
         """One change as each audience sees it (``everyone``: every seat, even one nobody
         here listens to, for the other processes)."""
@@ -146,7 +150,12 @@ class Room:
                     frames.state(self.state, None, self.rec.match, self.version, told)
                 ]
         every = [frames.table(self.view())] if table else []
-        return Update(payloads=payloads, all=every, position=(self.rec.match, self.version))
+        return Update(
+            payloads=payloads,
+            all=every,
+            position=(self.rec.match, self.version),
+            revoked=list(revoked),
+        )
 
     def movers(self) -> list[int]:
         """Seats in ``to_act`` that a bot plays now (bot seats and people who are away)."""

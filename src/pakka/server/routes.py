@@ -14,9 +14,7 @@ import pakka
 import pakka.games
 from pakka import rulebook
 from pakka.errors import PakkaError
-from pakka.server import frames
 from pakka.server import protocol as P
-from pakka.server.connection import Connection
 from pakka.server.gamemeta import game_meta
 from pakka.server.replays import replay_record
 from pakka.server.room import Room, RoomError
@@ -245,22 +243,5 @@ async def join_link(request: Request, code: str) -> RedirectResponse:
 
 
 @pages.websocket("/ws/tables/{table_id}")
-async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-    await websocket.accept()
-    s = services(websocket)
-    try:
-        room = await s.registry.get(table_id)
-        seat = room.seat_of(token)
-    except RoomError as exc:
-        code: P.ErrorCode = "not_seated" if exc.status == 403 else "bad_message"
-        await websocket.send_json(frames.error(code, str(exc)))
-        await websocket.close(code=4403 if exc.status == 403 else 4404)
-        return
-    sub, opening = await s.connections.attach(room, seat)
-    conn = Connection(websocket, s.play, room, seat, sub)
-    try:
-        for frame in opening:
-            await conn.send(frame)
-        await conn.run()
-    finally:
-        await s.connections.detach(room, seat, sub)
+async def play(websocket: WebSocket, table_id: str) -> None:
+    await services(websocket).connections.serve(websocket, table_id)

@@ -53,7 +53,7 @@ class Services:
             play=play,
             driver=BotDriver(registry, play),
             lobby=Lobby(registry),
-            connections=Connections(registry),
+            connections=Connections(registry, play, limits),
             replays=Replays(limits.replay_matches, limits.replay_checkpoint_every),
             gates=Gates(limits),
         )
