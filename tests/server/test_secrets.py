@@ -386,3 +386,40 @@ def test_leaving_revokes_the_token_and_closes_its_sockets(client: TestClient) ->
     with ws_connect(client, tid, token) as ws:
         assert ws.receive_json()["code"] == "not_seated"
     assert client.post(f"/api/tables/{tid}/leave", headers=auth).status_code == 403
+
+
+def test_tokens_expire_with_their_table(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat token works while its table is open (a day by default) or playing, and for
+    an hour after the match (for a rematch); then it is refused."""
+    from datetime import UTC, datetime, timedelta
+
+    from pakka.server import storage
+
+    def play_out(tid: str, token: str) -> None:
+        with ws_connect(client, tid, token) as ws:
+            while (msg := state(ws))["observation"]["result"] is None:
+                if msg["legal_actions"]:
+                    ws.send_json({"type": "action", "action": msg["legal_actions"][0]})
+
+    bot = [{"kind": "person"}, {"kind": "bot"}]
+    waiting = create(client, players=2, name="Ann", options={"deals": 1})
+    playing = create(client, players=2, name="Bea", seats=bot, options={"deals": 1})
+    over = create(client, players=2, name="Cid", seats=bot, options={"deals": 1})
+    play_out(over["table"]["id"], over["token"])
+    in_two_days = (datetime.now(UTC) + timedelta(days=2)).isoformat(timespec="seconds")
+    monkeypatch.setattr(storage, "now", lambda: in_two_days)
+
+    tid = waiting["table"]["id"]
+    assert tid not in [t["id"] for t in client.get("/api/tables").json()]
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Dan"})
+    assert r.status_code == 410 and "closed" in r.json()["detail"]
+    with ws_connect(client, tid, waiting["token"]) as ws:
+        err = ws.receive_json()
+        assert err["code"] == "not_seated" and "expired" in err["message"]
+    with ws_connect(client, playing["table"]["id"], playing["token"]) as ws:
+        assert ws.receive_json()["seat"] == 0  # a match in play keeps its tokens
+    auth = {"Authorization": f"Bearer {over['token']}"}
+    r = client.post(f"/api/tables/{over['table']['id']}/rematch", headers=auth)
+    assert r.status_code == 403 and "expired" in r.json()["detail"]

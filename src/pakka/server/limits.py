@@ -46,6 +46,11 @@ class Limits:
     """A new WebSocket must send its ``auth`` message within this long."""
     send_seconds: float = 10.0
     """A client that has not taken a frame after this long is closed (it does not read)."""
+    table_open_seconds: float = 86_400.0
+    """A table whose match has not started within this long closes: its seats' tokens stop
+    working and it leaves the lobby."""
+    table_over_seconds: float = 3_600.0
+    """After a match ends its seats' tokens work this long (for a rematch), then expire."""
     replay_concurrency: int = 2
     """Replays computed at once; more wait (see ``replay_queue``)."""
     replay_queue: int = 16

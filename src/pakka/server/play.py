@@ -20,16 +20,19 @@ from pakka.engine import Action
 from pakka.errors import IllegalAction
 from pakka.server.bots import suggest
 from pakka.server.frames import jsonable
+from pakka.server.limits import Limits
 from pakka.server.protocol import HintReply
 from pakka.server.registry import RoomRegistry
 from pakka.server.room import Room, RoomError
+from pakka.server.storage import later
 
 
 class Play:
     """People's actions and hints, and the commit every action (a bot's too) goes through."""
 
-    def __init__(self, reg: RoomRegistry) -> None:
+    def __init__(self, reg: RoomRegistry, limits: Limits) -> None:
         self.reg = reg
+        self.limits = limits
 
     async def act(self, room: Room, seat: int | None, data: Any) -> None:
         """A person's action: checked, committed, applied, published.
@@ -95,14 +98,17 @@ class Play:
             ) from None
         events = state.apply_unchecked(seat, action)
         if state.is_over():
-            await asyncio.get_running_loop().run_in_executor(
+            expires = later(self.limits.table_over_seconds)
+            room.rec.revision = await asyncio.get_running_loop().run_in_executor(
                 reg.writer,
                 reg.storage.finish_match,
                 room.id,
                 room.rec.match,
                 jsonable(state.result().to_json()),
+                expires,
             )
             room.rec.status = "over"
+            room.rec.expires = expires
             table = True
         await reg.publish(room, events, table=table)
         reg.kick(room)

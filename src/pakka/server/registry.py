@@ -155,9 +155,9 @@ class RoomRegistry:
             )
         return room
 
-    def _foreign(self, channel: str, position: tuple[int, int]) -> None:
+    def _foreign(self, channel: str, position: tuple[int, ...]) -> None:
         room = self.rooms.get(channel.removeprefix("table:"))
-        if room is not None and position != (room.rec.match, room.version):
+        if room is not None and position != room.position:
             room.stale = True
 
     async def catch_up(self, room: Room) -> None:

@@ -83,6 +83,11 @@ class Room:
             return 0
         return len(self.state.log)
 
+    @property
+    def position(self) -> tuple[int, int, int]:
+        """``(revision, match, version)``: where the table is; any change moves it."""
+        return (self.rec.revision, self.rec.match, self.version)
+
     def view(self) -> TableView:
         r = self.rec
         return TableView(
@@ -116,6 +121,10 @@ class Room:
         """The seat a token belongs to; ``None`` for no token; :class:`RoomError` if wrong."""
         if not token:
             return None
+        if self.rec.expired():
+            raise RoomError(
+                403, f"the seats of this table expired at {self.rec.expires}; you can watch"
+            )
         digest = hash_token(token)
         for s in self.seats:
             if s.rec.token_hash is not None and hmac.compare_digest(s.rec.token_hash, digest):
@@ -153,7 +162,7 @@ class Room:
         return Update(
             payloads=payloads,
             all=every,
-            position=(self.rec.match, self.version),
+            position=self.position,
             revoked=list(revoked),
         )
 

@@ -44,7 +44,7 @@ class Services:
         storage = Storage(settings.database_url())
         pubsub = settings.pubsub or backend_from_url(settings.pubsub_url)
         registry = RoomRegistry(storage, pubsub, settings.bot_delay)
-        play = Play(registry)
+        play = Play(registry, limits)
         return cls(
             settings=settings,
             storage=storage,
@@ -52,7 +52,7 @@ class Services:
             registry=registry,
             play=play,
             driver=BotDriver(registry, play),
-            lobby=Lobby(registry),
+            lobby=Lobby(registry, limits),
             connections=Connections(registry, play, limits),
             replays=Replays(limits.replay_matches, limits.replay_checkpoint_every),
             gates=Gates(limits),
