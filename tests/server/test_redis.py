@@ -254,3 +254,19 @@ def until_table(ws: Any, pred: Any) -> dict[str, Any]:
             table: dict[str, Any] = msg["table"]
             return table
     raise AssertionError("no such table frame")
+
+
+def test_postgresql_is_served_by_one_process_unless_they_share_redis(
+    postgres_url: str, redis_url: str, toy: engine.Game
+) -> None:
+    """The same rule as for SQLite files (test_storage.py), with PostgreSQL's advisory
+    locks: a second server without pub/sub refuses to start; with Redis both run."""
+    from pakka.server.locks import InstanceConflict
+
+    with TestClient(create_app(Settings(db_url=postgres_url))):
+        with pytest.raises(InstanceConflict), TestClient(create_app(Settings(db_url=postgres_url))):
+            pass
+    shared = Settings(db_url=postgres_url, pubsub_url=redis_url)
+    with TestClient(create_app(shared)) as a, TestClient(create_app(shared)) as b:
+        tid = create(a, players=2)["table"]["id"]
+        assert b.get(f"/api/tables/{tid}").status_code == 200

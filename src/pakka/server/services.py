@@ -8,6 +8,7 @@ from pakka.server.connection import Connections
 from pakka.server.driver import BotDriver
 from pakka.server.limits import Gate, Limits
 from pakka.server.lobby import Lobby
+from pakka.server.locks import InstanceConflict, InstanceLock
 from pakka.server.play import Play
 from pakka.server.pubsub import PubSubBackend, backend_from_url
 from pakka.server.registry import RoomRegistry
@@ -30,6 +31,7 @@ class Services:
     settings: Settings
     storage: Storage
     pubsub: PubSubBackend
+    lock: InstanceLock
     registry: RoomRegistry
     play: Play
     driver: BotDriver
@@ -43,12 +45,19 @@ class Services:
         limits = settings.limits
         storage = Storage(settings.database_url())
         pubsub = settings.pubsub or backend_from_url(settings.pubsub_url)
+        lock = InstanceLock(storage.engine, shared=pubsub.shared)
+        try:
+            lock.acquire()
+        except InstanceConflict:
+            storage.close()
+            raise
         registry = RoomRegistry(storage, pubsub, settings.bot_delay)
         play = Play(registry, limits)
         return cls(
             settings=settings,
             storage=storage,
             pubsub=pubsub,
+            lock=lock,
             registry=registry,
             play=play,
             driver=BotDriver(registry, play),
@@ -63,4 +72,5 @@ class Services:
             await self.registry.close()
             await self.pubsub.close()
         finally:
+            self.lock.release()
             self.storage.close()

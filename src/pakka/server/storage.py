@@ -24,6 +24,8 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy.engine import Connection, Engine
 
+from pakka.server.locks import migrating
+
 metadata = sa.MetaData()
 
 tables = sa.Table(
@@ -173,11 +175,12 @@ class Storage:
         self.migrate()
 
     def migrate(self) -> None:
-        """Bring the schema to the newest Alembic revision."""
+        """Bring the schema to the newest Alembic revision, under a lock that processes
+        starting at the same moment share (one migrates, the others then find it done)."""
         cfg = Config()
         cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         cfg.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
-        with self.engine.begin() as conn:
+        with self.engine.begin() as conn, migrating(self.engine, conn):
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 
