@@ -121,6 +121,7 @@ def rss_mib(pid: int) -> float:
 async def spectate(url: str, stats: Stats, until: float) -> None:
     try:
         async with connect(url, max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "auth", "token": None}))
             stats.connected(1)
             try:
                 while time.monotonic() < until:
@@ -137,12 +138,19 @@ async def spectate(url: str, stats: Stats, until: float) -> None:
 
 
 async def person(
-    url: str, stats: Stats, until: float, think: float, reconnect_every: int, rng: random.Random
+    url: str,
+    token: str,
+    stats: Stats,
+    until: float,
+    think: float,
+    reconnect_every: int,
+    rng: random.Random,
 ) -> None:
     acted = 0
     while time.monotonic() < until:
         try:
             async with connect(url, max_size=2**22) as ws:
+                await ws.send(json.dumps({"type": "auth", "token": token}))  # never in the URL
                 stats.connected(1)
                 try:
                     acted_here = 0
@@ -196,7 +204,7 @@ def ready() -> bool:
 
 
 def people_process(
-    specs: list[tuple[str, float]], until: float, think: float, reconnect_every: int
+    specs: list[tuple[str, str, float]], until: float, think: float, reconnect_every: int
 ) -> dict[str, Any]:
     """A share of the simulated people, in a client process of its own."""
     cpu = time.process_time()
@@ -207,8 +215,8 @@ def people_process(
         await asyncio.gather(
             loop_lag(lags, until),
             *(
-                person(url, stats, until, think, reconnect_every, random.Random(seed))
-                for url, seed in specs
+                person(url, token, stats, until, think, reconnect_every, random.Random(seed))
+                for url, token, seed in specs
             ),
         )
 
@@ -251,7 +259,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             game = args.game
             players = (await http.get(f"/api/games/{game}")).json()["default_players"]
             spectators: list[str] = []
-            people: list[tuple[str, float]] = []
+            people: list[tuple[str, str, float]] = []
             table_ids = []
             for _ in range(args.bot_tables):
                 r = await http.post(
@@ -272,9 +280,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     token = (
                         await http.post(f"/api/tables/{tid}/join", json={"name": name})
                     ).json()["token"]
-                    people.append(
-                        (f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={token}", rng.random())
-                    )
+                    people.append((f"ws://127.0.0.1:{port}/ws/tables/{tid}", token, rng.random()))
             started = time.monotonic()
             until = started + args.seconds
             rss_peak = 0.0

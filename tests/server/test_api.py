@@ -128,7 +128,7 @@ def test_openapi_docs_and_web_client_are_served(client: TestClient) -> None:
     assert page.status_code == 200 and "pakka" in page.text
     assert client.get("/table.html").status_code == 200
     about = client.get("/api").json()
-    assert about["protocol"] == 1 and "toy" in about["games"]
+    assert about["protocol"] == 2 and "toy" in about["games"]
 
 
 def test_oversized_bodies_are_refused(client: TestClient) -> None:

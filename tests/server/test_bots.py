@@ -9,7 +9,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import pakka.games
-from pakka.server.rooms import RandomBot, make_bot
+from pakka.server.bots import RandomBot, make_bot
 from tests.server.conftest import create
 
 

@@ -23,7 +23,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from pakka.server import protocol as P
 from pakka.server.app import MAX_BODY_BYTES
-from tests.server.conftest import create, join
+from tests.server.conftest import create, join, ws_connect
 from tests.server.test_ws import state, until
 
 FUZZ = settings(
@@ -143,11 +143,10 @@ def test_fuzzed_frames_get_one_clear_error_and_change_nothing(
     to_act = min(room.state.to_act())
     idle = 1 - to_act if len(room.state.to_act()) == 1 else None
     legal = [a.to_json() for a in room.state.legal_actions(to_act)]
-    url = f"/ws/tables/{tid}"
     with (
-        client.websocket_connect(f"{url}?token={tokens[to_act]}") as mover,
-        client.websocket_connect(f"{url}?token={tokens[1 - to_act]}") as other,
-        client.websocket_connect(url) as spectator,
+        ws_connect(client, tid, tokens[to_act]) as mover,
+        ws_connect(client, tid, tokens[1 - to_act]) as other,
+        ws_connect(client, tid) as spectator,
     ):
         for ws in (mover, other, spectator):
             state(ws)
@@ -197,7 +196,7 @@ def test_frames_over_the_rate_are_refused_then_the_socket_is_closed(
 ) -> None:
     made = create(client, players=2, name="Ann", options={"deals": 1})
     tid = made["table"]["id"]
-    with client.websocket_connect(f"/ws/tables/{tid}?token={made['token']}") as ws:
+    with ws_connect(client, tid, made["token"]) as ws:
         until(ws, lambda m: m["type"] == "table")
         for _ in range(P.RATE_BURST):
             ws.send_json({"type": "ping"})
@@ -375,3 +374,52 @@ def test_schemathesis_finds_no_server_error(running: TestClient, app: FastAPI) -
 
 
 _REQUEST_ARGS = {"method", "url", "params", "headers", "json", "content", "data"}
+
+
+# --- JSON that Python reads but JSON does not allow ---------------------------------------
+
+
+def test_nan_infinity_and_lone_surrogates_in_a_body_are_a_422(client: TestClient) -> None:
+    """Python's reader takes NaN, Infinity and a lone surrogate; they used to reach the
+    validators and the error renderer and come back as 500s (issue 18, item 7)."""
+    made = create(client, players=2, name="Ann")
+    tid = made["table"]["id"]
+    cases = [
+        ("/api/tables", '{"game": "toy", "turn_seconds": NaN}', "NaN"),
+        ("/api/tables", '{"game": "toy", "bot_delay": Infinity}', "Infinity"),
+        ("/api/tables", '{"game": "toy", "players": -Infinity}', "-Infinity"),
+        (f"/api/tables/{tid}/join", '{"name": "\\ud800"}', "surrogate"),
+        (f"/api/tables/{tid}/join", '{"name": "A\\udfff", "seat": 1}', "surrogate"),
+        ("/api/tables", '{"game": "toy", "options": {"\\ud800": 1}}', "surrogate"),
+    ]
+    for path, text, words in cases:
+        r = client.post(path, content=text, headers={"content-type": "application/json"})
+        assert r.status_code == 422, (path, text, r.status_code, r.text)
+        assert words in r.json()["detail"], (text, r.text)
+    table = client.get(f"/api/tables/{tid}").json()
+    assert [s["taken"] for s in table["seats"]] == [True, False]
+
+
+def test_deeply_nested_json_over_the_socket_is_refused_and_the_socket_stays(
+    client: TestClient,
+) -> None:
+    """Lists nested 3,000 deep (6 KB) raised an uncaught RecursionError: the socket closed
+    with no error frame and nothing logged (issue 18, item 8)."""
+    made = create(client, players=2, name="Ann", options={"deals": 1})
+    tid = made["table"]["id"]
+    with ws_connect(client, tid, made["token"]) as ws:
+        until(ws, lambda m: m["type"] == "table")
+        for deep in (
+            "[" * 3000 + "]" * 3000,
+            '{"type": "action", "action": {"x": ' + "[" * 3000 + "]" * 3000 + "}}",
+            '{"type": "ping", "x": ' + '{"a": ' * 100 + "1" + "}" * 100 + "}",
+        ):
+            ws.send_text(deep)
+            err = reply(ws)
+            assert err["type"] == "error" and err["code"] == "bad_json", err
+            assert "nested deeper than" in err["message"]
+        ws.send_text('{"type": "ping", "pad": NaN}')
+        err = reply(ws)
+        assert err["code"] == "bad_json" and "NaN" in err["message"]
+        ws.send_json({"type": "ping"})
+        assert reply(ws) == {"type": "pong"}

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from pakka.server import protocol as P
 from pakka.server.protocol import MAX_MESSAGE_BYTES
-from tests.server.conftest import create, join
+from tests.server.conftest import create, join, ws_connect
 
 Msg = dict[str, Any]
 
@@ -41,8 +41,7 @@ def two_people(client: TestClient) -> tuple[str, str, str]:
 
 
 def connect(client: TestClient, tid: str, token: str | None = None) -> Any:
-    url = f"/ws/tables/{tid}" + (f"?token={token}" if token else "")
-    return client.websocket_connect(url)
+    return ws_connect(client, tid, token)
 
 
 def test_a_person_plays_a_whole_match_against_a_bot(client: TestClient) -> None:
@@ -50,7 +49,7 @@ def test_a_person_plays_a_whole_match_against_a_bot(client: TestClient) -> None:
     tid, token = made["table"]["id"], made["token"]
     with connect(client, tid, token) as ws:
         hello = ws.receive_json()
-        assert hello == {"type": "hello", "protocol": 1, "table": tid, "seat": 0, "name": "Ann"}
+        assert hello == {"type": "hello", "protocol": 2, "table": tid, "seat": 0, "name": "Ann"}
         seen = 0
         while True:
             msg = state(ws)
@@ -120,7 +119,7 @@ def test_errors_go_to_the_sender_only_and_change_nothing(client: TestClient, app
             ({"type": "action", "action": {"type": "bid"}, "seat": 1}, "bad_message", "seat"),
             ({"type": "action", "action": {"type": "bid", "bid": "sky"}}, "illegal", "high/low"),
             ({"type": "action", "action": {"type": "play", "cards": ["S2"]}}, "illegal", "bid"),
-            ({"type": "ping", "protocol": 99}, "protocol", "speaks 1"),
+            ({"type": "ping", "protocol": 99}, "protocol", "speaks 2"),
             ("x" * (MAX_MESSAGE_BYTES + 1), "too_large", "limit"),
         ]
         for message, code, words in bad:

@@ -7,20 +7,21 @@ told to the sender only); outbound frames are built from them, so the JSON schem
 ``python -m pakka.server.schemas``) and a test checks they are current.
 
 ``PROTOCOL_VERSION`` is bumped on any incompatible change; the server says it in its
-``hello`` and a client may put it in every message (``"protocol": 1``) to be refused
-cleanly by a newer server.
+``hello`` and a client may put it in every message (``"protocol": 2``) to be refused
+cleanly by a newer server.  Version 2: the seat token travels in the first message
+(``auth``), never in the URL.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from pakka.errors import ProtocolError
+from pakka.server import wirejson
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_MESSAGE_BYTES = 16_384
 """Largest inbound WebSocket frame; the biggest legal action is far below this."""
 MAX_NAME_LENGTH = 32
@@ -44,6 +45,7 @@ ErrorCode: TypeAlias = Literal[
     "not_started",
     "rate_limited",
     "unavailable",
+    "restarting",
 ]
 
 
@@ -181,6 +183,15 @@ class ReplayStep(_Model):
 # --- WebSocket: client -> server ----------------------------------------------------------
 
 
+class AuthMsg(_Model):
+    """The first message on every connection: who you are.  ``token`` is your seat's
+    token (from ``Joined``), or null to watch.  Tokens never go in the URL: URLs are logged."""
+
+    type: Literal["auth"]
+    token: str | None = Field(default=None, max_length=128)
+    protocol: int | None = None
+
+
 class ActionMsg(_Model):
     """Take an action for your own seat; ``version`` (optional) is the state you saw."""
 
@@ -203,8 +214,9 @@ class PingMsg(_Model):
     protocol: int | None = None
 
 
-Inbound = Annotated[ActionMsg | HintMsg | PingMsg, Field(discriminator="type")]
-_INBOUND: TypeAdapter[ActionMsg | HintMsg | PingMsg] = TypeAdapter(Inbound)
+Inbound = Annotated[AuthMsg | ActionMsg | HintMsg | PingMsg, Field(discriminator="type")]
+_INBOUND: TypeAdapter[AuthMsg | ActionMsg | HintMsg | PingMsg] = TypeAdapter(Inbound)
+INBOUND_TYPES = ("auth", "action", "hint", "ping")
 
 
 # --- WebSocket: server -> client ----------------------------------------------------------
@@ -246,6 +258,9 @@ class ErrorMsg(_Model):
     code: ErrorCode
     message: str
     legal_actions: list[dict[str, Any]] = Field(default_factory=list)
+    retry_after: float | None = Field(
+        default=None, description="rate_limited: seconds until the same message may succeed"
+    )
 
 
 class HintReply(_Model):
@@ -264,22 +279,23 @@ Outbound = Annotated[
 ]
 
 
-def parse_inbound(raw: str | bytes) -> ActionMsg | HintMsg | PingMsg:
+def parse_inbound(raw: str | bytes) -> AuthMsg | ActionMsg | HintMsg | PingMsg:
     """Read one client frame; raises :class:`ProtocolError` with a code and a reason."""
     if len(raw) > MAX_MESSAGE_BYTES:
         raise WireError(
             "too_large", f"message is {len(raw)} bytes; the limit is {MAX_MESSAGE_BYTES}"
         )
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise WireError("bad_json", f"not JSON: {exc}") from None
+        data = wirejson.loads(raw)
+    except wirejson.JSONRefused as exc:
+        raise WireError("bad_json", str(exc)) from None
     if not isinstance(data, dict):
         raise WireError("bad_message", "a message is a JSON object with a 'type'")
     kind = data.get("type")
-    if kind not in ("action", "hint", "ping"):
+    if kind not in INBOUND_TYPES:
         raise WireError(
-            "bad_message", f"unknown message type {kind!r}; types are: action, hint, ping"
+            "bad_message",
+            f"unknown message type {kind!r}; types are: {', '.join(INBOUND_TYPES)}",
         )
     try:
         msg = _INBOUND.validate_python(data)
@@ -306,6 +322,7 @@ class WireError(ProtocolError):
 
 
 SCHEMA_MODELS: dict[str, type[BaseModel]] = {
+    "in-auth": AuthMsg,
     "in-action": ActionMsg,
     "in-hint": HintMsg,
     "in-ping": PingMsg,

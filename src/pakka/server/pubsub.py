@@ -35,8 +35,11 @@ class Update:
 
     payloads: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     all: list[dict[str, Any]] = field(default_factory=list)
-    position: tuple[int, int] | None = None
-    """``(match, version)`` of the table after this change (other processes catch up)."""
+    position: tuple[int, ...] | None = None
+    """``(revision, match, version)`` of the table after this change: another process
+    whose copy is elsewhere reloads it before using it."""
+    revoked: list[int] = field(default_factory=list)
+    """Seats whose token stopped holding them (the person left): their sockets close."""
 
     _texts: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
@@ -72,7 +75,7 @@ class Subscription:
 class PubSubBackend(ABC):
     shared = False
     """True when other processes hear this backend's updates (every audience is projected)."""
-    on_foreign: Callable[[str, tuple[int, int]], None] | None = None
+    on_foreign: Callable[[str, tuple[int, ...]], None] | None = None
     """Called with a channel and a position when another process published a change."""
 
     @abstractmethod
@@ -164,6 +167,7 @@ class RedisBackend(PubSubBackend):
                 "payloads": update.payloads,
                 "all": update.all,
                 "position": update.position,
+                "revoked": update.revoked,
                 "origin": self.origin,
             }
         )
@@ -195,10 +199,11 @@ class RedisBackend(PubSubBackend):
             position = tuple(data["position"]) if data.get("position") else None
             if data.get("origin") != self.origin and position and self.on_foreign is not None:
                 try:
-                    self.on_foreign(channel, (position[0], position[1]))
+                    self.on_foreign(channel, position)
                 except Exception:  # never let one table stop the reader
                     logging.getLogger("pakka.server").exception("catching up %s", channel)
-            await self._local.publish(channel, Update(data["payloads"], data["all"], position))
+            update = Update(data["payloads"], data["all"], position, data.get("revoked", []))
+            await self._local.publish(channel, update)
 
     async def close(self) -> None:
         if self._reader is not None:

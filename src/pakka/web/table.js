@@ -36,12 +36,15 @@ function readToken() {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = S.token ? `?token=${encodeURIComponent(S.token)}` : "";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${S.id}${q}`);
+  const token = S.token;  // sent in the first message, never in the URL (URLs are logged)
+  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${S.id}`);
   S.ws = ws;
   // a socket that has been replaced (see reconnectAs) says nothing more: its late messages
   // belong to another audience and its close must not start yet another socket
-  ws.onopen = () => { if (ws === S.ws) { S.retry = 0; S.socketState = "open"; } };
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ type: "auth", token }));
+    if (ws === S.ws) { S.retry = 0; S.socketState = "open"; }
+  };
   ws.onmessage = (ev) => { if (ws === S.ws) onMessage(JSON.parse(ev.data)); };
   ws.onclose = (ev) => {
     if (ws !== S.ws) return;

@@ -1,0 +1,350 @@
+"""The WebSocket connection: one client at one table, its reader and its writer.
+
+:class:`Connections` opens a connection: the client's first message says who it is
+(``auth``, with its seat token or none to watch: tokens never travel in URLs, which are
+logged), then it is subscribed to its table's updates and given its snapshot.
+:class:`Connection` reads the client's messages (rate-limited, each parsed into its model)
+and writes the table's updates for its audience; a client that does not read is closed
+after a send timeout, and one whose person left the seat is closed at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+from sqlalchemy import exc as sa_exc
+from starlette.websockets import WebSocketState
+
+from pakka.errors import IllegalAction, PakkaError
+from pakka.server import frames
+from pakka.server import protocol as P
+from pakka.server.limits import Limits
+from pakka.server.play import Play
+from pakka.server.pubsub import Subscription, dumps
+from pakka.server.registry import RoomRegistry
+from pakka.server.room import SPECTATOR, Room, RoomError
+
+log = logging.getLogger("pakka.server")
+
+
+CLOSE_BAD_START = 4400
+"""Close code: the first message was not ``auth``, or a token came in the URL."""
+CLOSE_NOT_SEATED = 4403
+CLOSE_NO_TABLE = 4404
+CLOSE_NO_AUTH = 4408
+"""Close code: no ``auth`` message within ``Limits.auth_seconds``."""
+
+
+class Connections:
+    """Opening connections: who the client is, then attaching it to its room (and
+    detaching it), with the counts a room shows."""
+
+    def __init__(self, reg: RoomRegistry, play: Play, limits: Limits) -> None:
+        self.reg = reg
+        self.play = play
+        self.limits = limits
+        self.open: set[Connection] = set()
+
+    async def serve(self, ws: WebSocket, table_id: str) -> None:
+        """The whole life of one socket at ``table_id``."""
+        await ws.accept()
+        if "token" in ws.query_params:
+            await _refuse(
+                ws,
+                "bad_message",
+                "seat tokens are not taken in the URL (URLs are logged); send "
+                '{"type": "auth", "token": "..."} as the first message',
+                CLOSE_BAD_START,
+            )
+            return
+        try:
+            first = await asyncio.wait_for(ws.receive(), self.limits.auth_seconds)
+        except TimeoutError:
+            await _refuse(
+                ws,
+                "bad_message",
+                f"no auth message within {self.limits.auth_seconds:g} s",
+                CLOSE_NO_AUTH,
+            )
+            return
+        if first["type"] == "websocket.disconnect":
+            return
+        try:
+            msg = P.parse_inbound(first.get("text") or first.get("bytes") or b"")
+        except P.WireError as exc:
+            await _refuse(ws, exc.code, str(exc), CLOSE_BAD_START)
+            return
+        if not isinstance(msg, P.AuthMsg):
+            await _refuse(
+                ws,
+                "bad_message",
+                'the first message must be {"type": "auth", "token": ...} (token null to watch)',
+                CLOSE_BAD_START,
+            )
+            return
+        try:
+            room = await self.reg.get(table_id)
+            seat = room.seat_of(msg.token)
+        except RoomError as exc:
+            if exc.status == 403:
+                await _refuse(ws, "not_seated", str(exc), CLOSE_NOT_SEATED)
+            else:
+                await _refuse(ws, "bad_message", str(exc), CLOSE_NO_TABLE)
+            return
+        sub, opening = await self.attach(room, seat)
+        conn = Connection(ws, self.play, room, seat, sub, self.limits)
+        self.open.add(conn)
+        try:
+            for frame in opening:
+                await conn.send(frame)
+            await conn.run()
+        except (WebSocketDisconnect, TimeoutError):
+            pass
+        finally:
+            self.open.discard(conn)
+            await self.detach(room, seat, sub)
+
+    async def attach(
+        self, room: Room, seat: int | None
+    ) -> tuple[Subscription, list[dict[str, Any]]]:
+        """Subscribe a new connection and give it its snapshot (atomically, under the lock).
+
+        A reconnect is just this: the current projection for the seat, rebuilt from the
+        replayed state, then every later update.
+        """
+        reg = self.reg
+        await reg.pubsub.ready(room.channel)
+        async with room.lock:
+            await reg.catch_up(room)
+            sub = reg.pubsub.subscribe(room.channel)
+            out = [frames.hello(room.id, seat, None if seat is None else room.seats[seat].rec.name)]
+            if seat is None:
+                room.spectators += 1
+            else:
+                s = room.seats[seat]
+                s.connections += 1
+                if s.away:
+                    s.away = False
+                    reg.kick(room)
+                await reg.publish(room, table=True)
+            out.append(frames.table(room.view()))
+            if room.state is not None:
+                out.append(room.state_msg(seat))
+            return sub, out
+
+    async def detach(self, room: Room, seat: int | None, sub: Subscription) -> None:
+        self.reg.pubsub.unsubscribe(room.channel, sub)
+        if seat is None:
+            room.spectators -= 1
+        else:
+            async with room.lock:
+                room.seats[seat].connections -= 1
+                await self.reg.publish(room, table=True)
+        self.reg.forget(room)
+
+
+class TokenBucket:
+    """``rate`` tokens a second up to ``burst``; :meth:`take` is False when empty."""
+
+    def __init__(self, rate: float, burst: float, clock: Any = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = burst
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+async def _refuse(ws: WebSocket, code: P.ErrorCode, message: str, close: int) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await ws.send_json(frames.error(code, message))
+        await ws.close(code=close)
+
+
+class Connection:
+    """One client's socket: a reader (its messages) and a writer (its table's updates)."""
+
+    def __init__(
+        self,
+        ws: WebSocket,
+        play: Play,
+        room: Room,
+        seat: int | None,
+        sub: Subscription,
+        limits: Limits,
+    ) -> None:
+        self.ws = ws
+        self.play = play
+        self.limits = limits
+        self.room = room
+        self.seat = seat
+        self.sub = sub
+        self.audience = SPECTATOR if seat is None else str(seat)
+        self._send_lock = asyncio.Lock()
+        self.bucket = TokenBucket(P.RATE_PER_SECOND, P.RATE_BURST)
+        self.strikes = 0
+        """Messages refused for the rate since the bucket was last half full."""
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        await self.send_text(dumps(frame))
+
+    async def send_text(self, text: str) -> None:
+        """Send one frame, or raise :class:`TimeoutError` when the client has not taken it
+        within ``Limits.send_seconds`` (it does not read: the connection ends)."""
+        async with self._send_lock:
+            await asyncio.wait_for(self.ws.send_text(text), self.limits.send_seconds)
+
+    async def run(self) -> None:
+        reader = asyncio.create_task(self._read())
+        writer = asyncio.create_task(self._write())
+        try:
+            done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                failure = None if task.cancelled() else task.exception()
+                if isinstance(failure, TimeoutError):
+                    log.info("closed a connection to table %s that did not read", self.room.id)
+                elif failure is not None and not isinstance(failure, WebSocketDisconnect):
+                    log.error("connection to table %s failed", self.room.id, exc_info=failure)
+        finally:
+            for task in (reader, writer):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                    await task
+            if self.ws.application_state == WebSocketState.CONNECTED:
+                with contextlib.suppress(RuntimeError, WebSocketDisconnect, TimeoutError):
+                    await asyncio.wait_for(self.ws.close(), self.limits.send_seconds)
+
+    async def _write(self) -> None:
+        while True:
+            update = await self.sub.get()
+            if update is None:  # fell too far behind: the client reconnects
+                return
+            if self.seat is not None and self.seat in update.revoked:
+                await self.send(
+                    frames.error("not_seated", f"seat {self.seat} was given up; you can watch")
+                )
+                await self.ws.close(code=CLOSE_NOT_SEATED)
+                return
+            for text in update.texts_for(self.audience):
+                await self.send_text(text)
+
+    async def _read(self) -> None:
+        while True:
+            message = await self.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if not self.bucket.take():
+                self.strikes += 1
+                if self.strikes >= P.RATE_STRIKES:
+                    await self.error(
+                        "rate_limited",
+                        f"{self.strikes} messages over the limit of {P.RATE_PER_SECOND:g} "
+                        f"a second (bursts of {P.RATE_BURST}): disconnected",
+                    )
+                    await self.ws.close(code=1008)
+                    return
+                await self.error(
+                    "rate_limited",
+                    f"too many messages: the limit is {P.RATE_PER_SECOND:g} a second "
+                    f"(bursts of {P.RATE_BURST}); this one was dropped, nothing changed",
+                )
+                continue
+            if self.bucket.tokens >= P.RATE_BURST / 2:
+                self.strikes = 0  # the client has slowed down: forgiven
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            try:
+                await self._handle(raw)
+            except Exception:  # a bug: say so, keep the socket, and leave a trace
+                log.exception("message at table %s failed", self.room.id)
+                await self.error(
+                    "unavailable",
+                    "the server could not handle this message (nothing changed); try again",
+                    self._legal(),
+                )
+
+    async def error(
+        self, code: P.ErrorCode, message: str, legal: list[dict[str, Any]] | None = None
+    ) -> None:
+        await self.send(frames.error(code, message, legal))
+
+    def _legal(self) -> list[dict[str, Any]]:
+        state = self.room.state
+        if state is None or self.seat is None:
+            return []
+        return [a.to_json() for a in state.legal_actions(self.seat)]
+
+    async def _handle(self, raw: str | bytes) -> None:
+        try:
+            msg = P.parse_inbound(raw)
+        except P.WireError as exc:
+            await self.error(exc.code, str(exc), self._legal())
+            return
+        if isinstance(msg, P.AuthMsg):
+            await self.error(
+                "bad_message", "this socket is already open for you; open another to switch"
+            )
+        elif isinstance(msg, P.PingMsg):
+            await self.send(frames.pong())
+        elif isinstance(msg, P.HintMsg):
+            reply = await self.play.hint(self.room, self.seat, msg.lang)
+            await self.send(frames.hint(reply))
+        else:
+            try:
+                await self.play.act(self.room, self.seat, msg.action)
+            except IllegalAction as exc:
+                legal = exc.legal or (
+                    self.room.state.legal_actions(self.seat)
+                    if self.room.state is not None and self.seat is not None
+                    else []
+                )
+                reason = exc.reason
+                if msg.version is not None and msg.version != self.room.version:
+                    reason += (
+                        f" (you saw version {msg.version}; the table has moved on to "
+                        f"{self.room.version})"
+                    )
+                told = IllegalAction(self.seat, _shown(exc.action), reason, legal)
+                await self.error("illegal", str(told), [a.to_json() for a in legal])
+            except RoomError as exc:
+                code: P.ErrorCode = "not_seated" if exc.status == 403 else "not_started"
+                await self.error(code, str(exc), self._legal())
+            except PakkaError as exc:  # a game's reader raising another error of the family
+                await self.error("illegal", str(exc), self._legal())
+            except sa_exc.SQLAlchemyError as exc:  # storage locked or down: nothing applied
+                log.warning("action at table %s not stored: %s", self.room.id, exc)
+                await self.error(
+                    "unavailable",
+                    "the database could not store this action, so nothing changed; "
+                    "try again in a moment",
+                    self._legal(),
+                )
+            except Exception:  # a bug: nothing was applied
+                log.exception("action at table %s failed", self.room.id)
+                await self.error(
+                    "unavailable",
+                    "the server could not take this action (nothing changed); try again",
+                    self._legal(),
+                )
+
+
+def _shown(action: Any) -> Any:
+    """An action as the error message names it (its notation, or the JSON that came in)."""
+    if isinstance(action, dict):
+        return json.dumps(action, separators=(",", ":"))[:200]
+    return action

@@ -1,0 +1,159 @@
+"""Limits on what one client, or all of them, may make the server do.
+
+:class:`Limits` holds every limit with its default (``docs/reliability.md`` lists them,
+generated from this class: a test checks that the list is current).  A request over a limit
+raises :class:`Refused`, which becomes a 429 with ``Retry-After`` (REST) or a
+``rate_limited`` frame with ``retry_after`` (WebSocket); nothing has changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import math
+import os
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pakka.errors import PakkaError
+
+
+class Refused(PakkaError):
+    """A request over a limit: ``reason`` names the limit (a metric label), ``retry_after``
+    is how many seconds until the same request may succeed."""
+
+    def __init__(self, reason: str, message: str, retry_after: float = 1.0) -> None:
+        self.reason = reason
+        self.retry_after = max(0.0, retry_after)
+        super().__init__(message)
+
+    @property
+    def retry_seconds(self) -> int:
+        """``retry_after`` rounded up to whole seconds, for the ``Retry-After`` header."""
+        return max(1, math.ceil(self.retry_after))
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every limit of one server.  Change one with ``pakka serve --limit NAME=VALUE``, the
+    environment variable ``PAKKA_LIMIT_<NAME>`` (upper case) or ``Settings(limits=...)``."""
+
+    auth_seconds: float = 10.0
+    """A new WebSocket must send its ``auth`` message within this long."""
+    send_seconds: float = 10.0
+    """A client that has not taken a frame after this long is closed (it does not read)."""
+    table_open_seconds: float = 86_400.0
+    """A table whose match has not started within this long closes: its seats' tokens stop
+    working and it leaves the lobby."""
+    table_over_seconds: float = 3_600.0
+    """After a match ends its seats' tokens work this long (for a rematch), then expire."""
+    replay_concurrency: int = 2
+    """Replays computed at once; more wait (see ``replay_queue``)."""
+    replay_queue: int = 16
+    """Replay requests that may wait for one of those; more get 429."""
+    replay_checkpoint_every: int = 64
+    """A finished match keeps a snapshot every this many steps, so a replay request
+    advances at most this many actions past one."""
+    replay_matches: int = 16
+    """Finished matches whose records and snapshots are kept for replays."""
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in dataclasses.fields(cls)]
+
+    def with_values(self, values: Mapping[str, str]) -> Limits:
+        """These limits with some changed from text (``{"replay_queue": "32"}``); an unknown
+        name or a value of the wrong type is a :class:`ValueError` that says which."""
+        changes: dict[str, Any] = {}
+        kinds = {f.name: f.type for f in dataclasses.fields(self)}
+        for name, text in values.items():
+            key = name.strip().lower().replace("-", "_")
+            if key not in kinds:
+                raise ValueError(f"unknown limit {name!r}; limits are: {', '.join(kinds)}")
+            kind = kinds[key]
+            try:
+                value = float(text) if kind == "float" else int(text)
+            except ValueError:
+                raise ValueError(f"limit {key} takes a number, not {text!r}") from None
+            if value < 0:
+                raise ValueError(f"limit {key} cannot be negative ({text})")
+            changes[key] = value
+        return dataclasses.replace(self, **changes)
+
+    def from_environment(self, environ: Mapping[str, str] = os.environ) -> Limits:
+        """These limits with any ``PAKKA_LIMIT_<NAME>`` variable applied."""
+        prefix = "PAKKA_LIMIT_"
+        found = {k[len(prefix) :]: v for k, v in environ.items() if k.startswith(prefix)}
+        return self.with_values(found)
+
+
+class Gate:
+    """At most ``concurrency`` holders at once and ``queue`` waiting; one more is refused."""
+
+    def __init__(self, reason: str, what: str, concurrency: int, queue: int) -> None:
+        self.reason = reason
+        self.what = what
+        self.queue = queue
+        self._slots = asyncio.Semaphore(max(1, concurrency))
+        self.waiting = 0
+
+    @contextlib.asynccontextmanager
+    async def enter(self) -> AsyncIterator[None]:
+        if self._slots.locked() and self.waiting >= self.queue:
+            raise Refused(
+                self.reason, f"the server is busy with {self.what}; try again in a moment"
+            )
+        self.waiting += 1
+        try:
+            await self._slots.acquire()
+        finally:
+            self.waiting -= 1
+        try:
+            yield
+        finally:
+            self._slots.release()
+
+
+class RateLimit:
+    """A token bucket per key (a client address): ``per_minute`` on average, bursts of
+    ``burst``.  Only the ``keys`` most recently seen are remembered."""
+
+    def __init__(
+        self,
+        reason: str,
+        what: str,
+        per_minute: float,
+        burst: float,
+        keys: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.reason = reason
+        self.what = what
+        self.rate = per_minute / 60
+        self.burst = max(1.0, burst)
+        self.keys = keys
+        self.clock = clock
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def take(self, key: str) -> None:
+        """Count one request of ``key``, or raise :class:`Refused` (counting nothing)."""
+        now = self.clock()
+        tokens, stamp = self._buckets.pop(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - stamp) * self.rate)
+        if tokens < 1:
+            self._buckets[key] = (tokens, now)
+            wait = (1 - tokens) / self.rate if self.rate > 0 else 3600.0
+            raise Refused(
+                self.reason,
+                f"too many {self.what} from your address: the limit is "
+                f"{60 * self.rate:g} a minute (bursts of {self.burst:g}); "
+                f"try again in {math.ceil(wait)} s",
+                wait,
+            )
+        self._buckets[key] = (tokens - 1, now)
+        while len(self._buckets) > self.keys:
+            self._buckets.popitem(last=False)

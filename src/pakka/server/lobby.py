@@ -1,0 +1,215 @@
+"""Lobby operations: create a table, take and leave seats, start a match, rematch."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+import pakka.games
+from pakka.engine import options_from_mapping
+from pakka.errors import PakkaError
+from pakka.server.bots import make_bot
+from pakka.server.limits import Limits
+from pakka.server.registry import RoomRegistry
+from pakka.server.room import Room, RoomError
+from pakka.server.storage import SeatRecord, TableRecord, hash_token, later, now
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+JOIN_ATTEMPTS = 3
+"""Tries of a join whose seat another process gave away first (it catches up each time)."""
+CREATE_ATTEMPTS = 3
+"""Draws of a new id and invite code when the last ones were taken (any other database
+error is the client's 503 at once: a locked database is not retried here)."""
+
+
+class Lobby:
+    """The seat-changing requests of the REST lobby."""
+
+    def __init__(self, reg: RoomRegistry, limits: Limits) -> None:
+        self.reg = reg
+        self.limits = limits
+
+    async def create(
+        self,
+        game_name: str,
+        players: int | None,
+        options: dict[str, Any],
+        seat_kinds: Sequence[tuple[str, str]] | None,
+        public: bool,
+        turn_seconds: float | None,
+        bot_delay: float,
+    ) -> Room:
+        try:
+            game = pakka.games.get(game_name)
+        except PakkaError as exc:
+            raise RoomError(404, str(exc)) from None
+        info = game.info
+        n = info.default_players if players is None else players
+        if not info.min_players <= n <= info.max_players:
+            raise RoomError(
+                422,
+                f"{info.title} is played by {info.min_players}-{info.max_players} players, not {n}",
+            )
+        try:
+            opts = options_from_mapping(game.Options, options)
+        except PakkaError as exc:
+            raise RoomError(422, str(exc)) from None
+        kinds = seat_kinds or [("person", "random")] * n
+        if len(kinds) != n:
+            raise RoomError(422, f"give one seat for each of the {n} players, not {len(kinds)}")
+        seat_recs = [
+            SeatRecord(seat=i, kind=k, level=lvl if k == "bot" else None, name=None)
+            for i, (k, lvl) in enumerate(kinds)
+        ]
+        for attempt in range(CREATE_ATTEMPTS):
+            rec = TableRecord(
+                id=secrets.token_urlsafe(9),
+                code="".join(secrets.choice(CODE_ALPHABET) for _ in range(6)),
+                game=game.name,
+                players=n,
+                options=dataclasses.asdict(opts),
+                public=public,
+                turn_seconds=turn_seconds,
+                bot_delay=bot_delay,
+                status="open",
+                match=0,
+                created=now(),
+                seats=seat_recs,
+                expires=later(self.limits.table_open_seconds),
+            )
+            try:
+                await self.reg.db(self.reg.storage.create_table, rec)
+                break
+            except IntegrityError:  # the id or the code is taken: draw new ones
+                if attempt == CREATE_ATTEMPTS - 1:
+                    raise
+        return await self.reg.get(rec.id)
+
+    async def join(self, room: Room, name: str, seat: int | None) -> tuple[int, str]:
+        """Seat ``name`` at ``seat`` (the first free one if ``None``): the seat and its token.
+
+        The database gives a seat away only if it is still free there, so two processes
+        cannot both give away the same seat: the loser catches up and tries the next free
+        seat (or says the asked one is taken).
+        """
+        name = " ".join(name.split())
+        if not name:
+            raise RoomError(422, "a display name cannot be blank")
+        for _ in range(JOIN_ATTEMPTS):
+            async with room.lock:
+                await self.reg.catch_up(room)
+                if room.rec.expired():
+                    raise RoomError(410, "this table has closed; create a new one")
+                chosen = _free_seat(room, seat)
+                token = secrets.token_urlsafe(24)
+                digest = hash_token(token)
+                storage = self.reg.storage
+                revision = await self.reg.db(storage.take_seat, room.id, chosen, name, digest)
+                if revision is None:  # another process gave it away first
+                    room.stale = True
+                    continue
+                s = room.seats[chosen]
+                s.rec = dataclasses.replace(s.rec, name=name, token_hash=digest)
+                room.rec.revision = revision
+                await self.reg.publish(room, table=True)
+                if room.rec.status == "open" and all(x.taken for x in room.seats):
+                    with contextlib.suppress(RoomError):  # another process started it: fine
+                        await self._start(room)
+                return chosen, token
+        raise RoomError(409, "the seats changed while you joined; try again")
+
+    async def start(self, room: Room) -> None:
+        async with room.lock:
+            if room.rec.status != "open":
+                raise RoomError(409, f"the table is already {room.rec.status}")
+            free = [s.rec.seat for s in room.seats if not s.taken]
+            if free:
+                raise RoomError(
+                    409, f"seats {', '.join(map(str, free))} are still free; a match needs them all"
+                )
+            await self._start(room)
+
+    async def start_if_full(self, room: Room) -> None:
+        async with room.lock:
+            if room.rec.status == "open" and all(x.taken for x in room.seats):
+                await self._start(room)
+
+    async def rematch(self, room: Room, seat: int | None) -> None:
+        if seat is None:
+            raise RoomError(403, "only a seated player can ask for a rematch")
+        async with room.lock:
+            if room.rec.status != "over":
+                raise RoomError(409, "a rematch can start only when the match is over")
+            await self._start(room)
+
+    async def leave(self, room: Room, seat: int | None) -> None:
+        if seat is None:
+            raise RoomError(403, "only a seated player can leave a seat")
+        async with room.lock:
+            await self.reg.catch_up(room)
+            s = room.seats[seat]
+            held = s.rec.token_hash
+            if held is None:
+                raise RoomError(403, "this token does not hold a seat at this table")
+            if room.rec.status == "open":
+                new = dataclasses.replace(s.rec, name=None, token_hash=None)
+            else:  # a bot takes the seat for the rest of the match
+                new = SeatRecord(
+                    seat=seat, kind="bot", level="random", name=s.rec.name, token_hash=None
+                )
+            revision = await self.reg.db(self.reg.storage.give_up_seat, room.id, held, new)
+            if revision is None:  # changed by another process meanwhile
+                room.stale = True
+                await self.reg.catch_up(room)
+                raise RoomError(403, "this token does not hold a seat at this table any more")
+            if new.kind == "bot":
+                s.bot = make_bot(room.rec.game, "random", None)
+                s.away = False
+            s.rec = new
+            room.rec.revision = revision
+            await self.reg.publish(room, table=True, revoked=[seat])
+            self.reg.kick(room)
+
+    async def _start(self, room: Room) -> None:
+        """Start match ``match + 1`` (the caller holds the lock); :class:`RoomError` if
+        another process has started a match here first."""
+        number = room.rec.match + 1
+        seed = secrets.randbelow(2**62)
+        state = room.game.new_match(players=room.rec.players, options=room.options, seed=seed)
+        revision = await self.reg.db(self.reg.storage.start_match, room.id, number, seed)
+        if revision is None:
+            room.stale = True
+            await self.reg.catch_up(room)
+            raise RoomError(409, f"the table is already {room.rec.status}")
+        room.rec.match = number
+        room.rec.status = "playing"
+        room.rec.revision = revision
+        room.rec.expires = None
+        room.state = state
+        for s in room.seats:
+            s.away = False
+            if s.is_bot:
+                s.bot = make_bot(room.rec.game, s.rec.level or "random", seed + s.rec.seat)
+        await self.reg.publish(room, table=True)
+        self.reg.kick(room)
+
+
+def _free_seat(room: Room, seat: int | None) -> int:
+    """``seat`` if it is free, or the first free seat when ``seat`` is ``None``."""
+    free = [s.rec.seat for s in room.seats if not s.taken]
+    if seat is None:
+        if not free:
+            raise RoomError(409, "every seat at this table is taken; you can watch")
+        return free[0]
+    if not 0 <= seat < room.rec.players:
+        raise RoomError(422, f"there is no seat {seat}; seats are 0-{room.rec.players - 1}")
+    if seat not in free:
+        raise RoomError(
+            409, f"seat {seat} is taken; free seats: {', '.join(map(str, free)) or 'none'}"
+        )
+    return seat

@@ -1,0 +1,78 @@
+"""HTTP middleware: what every request body must be before a route sees it."""
+
+from __future__ import annotations
+
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from pakka.server import wirejson
+
+MAX_BODY_BYTES = 65_536
+"""Largest REST request body; a table's whole setup is far below this."""
+
+
+class RequestBodies:
+    """Refuse request bodies over ``limit`` bytes with 413 before anything reads them, and
+    bodies that are not JSON the server takes (:func:`pakka.server.wirejson.loads`: no NaN,
+    Infinity, lone surrogates or deep nesting) with 422 before a route parses them."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])
+        length = headers.get(b"content-length", b"0")
+        chunked = b"chunked" in headers.get(b"transfer-encoding", b"")
+        if chunked or not length.isdigit() or int(length) > self.limit:
+            response = JSONResponse(
+                {"detail": f"request bodies are limited to {self.limit} bytes, with a length"},
+                status_code=413,
+            )
+            await response(scope, receive, send)
+            return
+        if int(length) == 0:
+            await self.app(scope, receive, send)
+            return
+        body, rest = await _read(receive, self.limit)
+        try:
+            wirejson.loads(body)
+        except wirejson.JSONRefused as exc:
+            response = JSONResponse(
+                {"detail": f"the request body is not JSON this server takes: {exc}"},
+                status_code=422,
+            )
+            await response(scope, receive, send)
+            return
+        await self.app(scope, _replay(body, rest, receive), send)
+
+
+async def _read(receive: Receive, limit: int) -> tuple[bytes, list[Message]]:
+    """The whole body (at most ``limit`` bytes are kept), and any other message met."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b"".join(chunks), [message]
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size <= limit:
+            chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks), []
+
+
+def _replay(body: bytes, rest: list[Message], receive: Receive) -> Receive:
+    """A ``receive`` that gives the body already read, then goes on as ``receive``."""
+    pending: list[Message] = [{"type": "http.request", "body": body, "more_body": False}, *rest]
+
+    async def replay() -> Message:
+        if pending:
+            return pending.pop(0)
+        return await receive()
+
+    return replay

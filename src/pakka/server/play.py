@@ -1,0 +1,114 @@
+"""The act/commit/publish path: the only place that calls ``apply``.
+
+Every change of a match runs under the room's lock in the same order:
+
+1. read the action (``game.action_from_json``) and check it (``state.check``): an
+   :class:`IllegalAction` goes back to the sender only, and nothing has changed;
+2. commit it to the database (:class:`~pakka.server.writer.GroupCommit`);
+3. apply it to the state;
+4. publish each audience's own projection, then let the bot driver play on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from pakka.engine import Action
+from pakka.errors import IllegalAction
+from pakka.server.bots import suggest
+from pakka.server.frames import jsonable
+from pakka.server.limits import Limits
+from pakka.server.protocol import HintReply
+from pakka.server.registry import RoomRegistry
+from pakka.server.room import Room, RoomError
+from pakka.server.storage import later
+
+
+class Play:
+    """People's actions and hints, and the commit every action (a bot's too) goes through."""
+
+    def __init__(self, reg: RoomRegistry, limits: Limits) -> None:
+        self.reg = reg
+        self.limits = limits
+
+    async def act(self, room: Room, seat: int | None, data: Any) -> None:
+        """A person's action: checked, committed, applied, published.
+
+        Raises :class:`IllegalAction` (the state is untouched) or :class:`RoomError`.
+        """
+        if seat is None:
+            raise RoomError(403, "spectators cannot act; join a free seat to play")
+        async with room.lock:
+            await self.reg.catch_up(room)
+            state = room.state
+            if state is None or room.rec.status == "open":
+                raise RoomError(409, "the match has not started yet")
+            if room.seats[seat].is_bot:
+                raise RoomError(403, f"seat {seat} is played by a bot")
+            action = room.game.action_from_json(data)
+            returned = room.seats[seat].away
+            room.seats[seat].away = False
+            try:
+                state.check(seat, action)
+            except IllegalAction:
+                if returned:
+                    await self.reg.publish(room, table=True)
+                raise
+            await self.commit(room, seat, action, table=returned)
+
+    async def hint(self, room: Room, seat: int | None, lang: str = "en") -> HintReply:
+        if seat is None or room.state is None:
+            return HintReply(
+                action=None, text="only a seated player can ask for a hint", engine=False
+            )
+        async with room.lock:
+            legal = room.state.legal_actions(seat)
+            observation = room.state.observation(seat)
+        if not legal:
+            return HintReply(action=None, text="it is not your turn", engine=False)
+        # the hint engine may search for a while: off the event loop, outside the lock
+        action, reason = await asyncio.to_thread(suggest, room.rec.game, observation, legal, lang)
+        if reason is None:
+            text = f"{action} (no hint engine yet: a random legal action)"
+        else:
+            text = f"{action}: {reason}" if reason else str(action)
+        return HintReply(action=action.to_json(), text=text, engine=reason is not None)
+
+    async def commit(self, room: Room, seat: int, action: Action, table: bool = False) -> None:
+        """Persist, apply, publish (the caller holds the lock and has checked the action)."""
+        reg = self.reg
+        state = room.state
+        assert state is not None
+        # committed together with the other tables' actions waiting at the same moment
+        # (GroupCommit): SQLite's quick append on the event loop when the database is free,
+        # else on the one writer thread, so a locked or slow database never stalls the loop
+        try:
+            await reg.commits.append(
+                (room.id, room.rec.match, room.version, seat, action.to_json())
+            )
+        except IntegrityError:  # another process stored a move at this index first
+            room.stale = True
+            await reg.catch_up(room)
+            legal = room.state.legal_actions(seat) if room.state is not None else []
+            raise IllegalAction(
+                seat, action, "the table moved on (another server took a move first)", legal
+            ) from None
+        events = state.apply_unchecked(seat, action)
+        if state.is_over():
+            expires = later(self.limits.table_over_seconds)
+            room.rec.revision = await asyncio.get_running_loop().run_in_executor(
+                reg.writer,
+                reg.storage.finish_match,
+                room.id,
+                room.rec.match,
+                jsonable(state.result().to_json()),
+                expires,
+            )
+            room.rec.status = "over"
+            room.rec.expires = expires
+            table = True
+        await reg.publish(room, events, table=table)
+        reg.kick(room)

@@ -1,0 +1,175 @@
+"""One live table: its seats, its match state, its lock, and what each audience is shown.
+
+A :class:`Room` is rebuilt from storage by replay when it is first needed (so a restart,
+even ``kill -9``, loses nothing that was ever acknowledged).  Its projections are the only
+way out of the state: each seat gets ``observation(seat)`` and its legal actions, the
+spectators ``observation(None)`` (the frames are built in :mod:`pakka.server.frames`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hmac
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from pakka.engine import Action, Event, Game, State, options_from_mapping
+from pakka.errors import PakkaError
+from pakka.server import frames
+from pakka.server.protocol import SeatView, TableView
+from pakka.server.pubsub import Update
+from pakka.server.storage import SeatRecord, TableRecord, hash_token
+
+SPECTATOR = "spectator"
+
+
+class RoomError(PakkaError):
+    """A lobby request that cannot be done; ``status`` is the HTTP status to answer."""
+
+    def __init__(self, status: int, message: str) -> None:
+        self.status = status
+        super().__init__(message)
+
+
+class Bot(Protocol):
+    def act(self, observation: dict[str, Any], legal_actions: Sequence[Action]) -> Action: ...
+
+
+@dataclasses.dataclass
+class Seat:
+    rec: SeatRecord
+    away: bool = False
+    connections: int = 0
+    bot: Bot | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.rec.kind == "bot"
+
+    @property
+    def taken(self) -> bool:
+        return self.is_bot or self.rec.token_hash is not None
+
+
+class Room:
+    """One table: its seats, its match state and its lock."""
+
+    def __init__(self, rec: TableRecord, game: Game) -> None:
+        self.rec = rec
+        self.game = game
+        self.options: Any = options_from_mapping(game.Options, rec.options)
+        self.seats = [Seat(s) for s in rec.seats]
+        self.state: State | None = None
+        self.lock = asyncio.Lock()
+        self.driver: asyncio.Task[None] | None = None
+        self.timer: asyncio.Task[None] | None = None
+        self.spectators = 0
+        """Spectator connections in this process (seats count their own)."""
+        self.stale = False
+        """Another process changed this table: reload it from storage before using it."""
+
+    @property
+    def id(self) -> str:
+        return self.rec.id
+
+    @property
+    def channel(self) -> str:
+        return f"table:{self.rec.id}"
+
+    @property
+    def version(self) -> int:
+        if self.state is None or self.state.log is None:
+            return 0
+        return len(self.state.log)
+
+    @property
+    def position(self) -> tuple[int, int, int]:
+        """``(revision, match, version)``: where the table is; any change moves it."""
+        return (self.rec.revision, self.rec.match, self.version)
+
+    def view(self) -> TableView:
+        r = self.rec
+        return TableView(
+            id=r.id,
+            code=r.code,
+            game=r.game,
+            title=self.game.info.title,
+            players=r.players,
+            options=dataclasses.asdict(self.options),
+            seats=[
+                SeatView(
+                    seat=s.rec.seat,
+                    kind=s.rec.kind,  # type: ignore[arg-type]
+                    level=s.rec.level,  # type: ignore[arg-type]
+                    name=s.rec.name,
+                    taken=s.taken,
+                    connected=s.connections > 0,
+                    away=s.away,
+                )
+                for s in self.seats
+            ],
+            status=r.status,  # type: ignore[arg-type]
+            match=r.match,
+            public=r.public,
+            turn_seconds=r.turn_seconds,
+            bot_delay=r.bot_delay,
+            created=r.created,
+        )
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token belongs to; ``None`` for no token; :class:`RoomError` if wrong."""
+        if not token:
+            return None
+        if self.rec.expired():
+            raise RoomError(
+                403, f"the seats of this table expired at {self.rec.expires}; you can watch"
+            )
+        digest = hash_token(token)
+        for s in self.seats:
+            if s.rec.token_hash is not None and hmac.compare_digest(s.rec.token_hash, digest):
+                return s.rec.seat
+        raise RoomError(403, "this token does not hold a seat at this table")
+
+    def state_msg(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) is sent now: its projection, never the state."""
+        assert self.state is not None
+        return frames.state(self.state, seat, self.rec.match, self.version, frames.told(events))
+
+    def update(
+        self,
+        events: Sequence[Event] = (),
+        table: bool = False,
+        everyone: bool = False,
+        revoked: Sequence[int] = (),
+    ) -> Update:
+        """One change as each audience sees it (``everyone``: every seat, even one nobody
+        here listens to, for the other processes)."""
+        payloads: dict[str, list[dict[str, Any]]] = {}
+        if self.state is not None:
+            told = frames.told(events)  # once, then per audience
+            # only the audiences someone listens to here (a bot's seat usually has nobody)
+            for seat in range(self.rec.players):
+                if everyone or self.seats[seat].connections > 0:
+                    payloads[str(seat)] = [
+                        frames.state(self.state, seat, self.rec.match, self.version, told)
+                    ]
+            if everyone or self.spectators > 0:
+                payloads[SPECTATOR] = [
+                    frames.state(self.state, None, self.rec.match, self.version, told)
+                ]
+        every = [frames.table(self.view())] if table else []
+        return Update(
+            payloads=payloads,
+            all=every,
+            position=self.position,
+            revoked=list(revoked),
+        )
+
+    def movers(self) -> list[int]:
+        """Seats in ``to_act`` that a bot plays now (bot seats and people who are away)."""
+        if self.state is None or self.rec.status != "playing":
+            return []
+        return [
+            s for s in sorted(self.state.to_act()) if self.seats[s].is_bot or self.seats[s].away
+        ]
