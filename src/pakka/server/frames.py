@@ -30,7 +30,9 @@ def told(events: Sequence[Event]) -> list[tuple[Event, Frame]]:
     return [(e, jsonable(e.to_json())) for e in events]
 
 
-def state(state: State, seat: int | None, match: int, version: int, events: Told = ()) -> Frame:
+def state(
+    state: State[Any, Any], seat: int | None, match: int, version: int, events: Told = ()
+) -> Frame:
     """A :class:`~pakka.server.protocol.StateMsg`: what ``seat`` (``None``: a spectator)
     may see, never the state itself."""
     legal = state.legal_actions(seat) if seat is not None else []

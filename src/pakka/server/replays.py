@@ -32,7 +32,7 @@ class _Match:
     lock: threading.Lock = field(default_factory=threading.Lock)
     steps: list[int] = field(default_factory=list)
     """Steps that have a snapshot, ascending (parallel to ``states``)."""
-    states: list[State] = field(default_factory=list)
+    states: list[State[Any, Any]] = field(default_factory=list)
 
 
 class Replays:
@@ -65,7 +65,7 @@ class Replays:
         if state is None:
             r = entry.record
             state = game.new_match(players=r["players"], options=r["options"], seed=r["seed"])
-        snapshots: list[tuple[int, State]] = []
+        snapshots: list[tuple[int, State[Any, Any]]] = []
         for item in actions[done:step]:
             state.apply(item["seat"], game.action_from_json(item["action"]))
             done += 1

@@ -55,12 +55,12 @@ class Seat:
 class Room:
     """One table: its seats, its match state and its lock."""
 
-    def __init__(self, rec: TableRecord, game: Game) -> None:
+    def __init__(self, rec: TableRecord, game: Game[Any, Any]) -> None:
         self.rec = rec
         self.game = game
         self.options: Any = options_from_mapping(game.Options, rec.options)
         self.seats = [Seat(s) for s in rec.seats]
-        self.state: State | None = None
+        self.state: State[Any, Any] | None = None
         self.lock = asyncio.Lock()
         self.driver: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
