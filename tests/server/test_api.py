@@ -17,9 +17,13 @@ def test_games_come_from_the_registry(client: TestClient) -> None:
         "type": "choice",
         "default": "dead",
         "choices": ["dead", "split"],
-        "help": "",
+        "range": None,
+        "nullable": False,
+        "help": "dead: tied top cards go to the dead pile; split: each wins itself",
     }
     assert options["deals"]["type"] == "int" and options["deals"]["default"] == 2
+    assert options["deals"]["range"] == [1, 10]
+    assert toy["seat_direction"] == "clockwise" and toy["teams"] == []
     assert client.get("/api/games/toy").json()["title"] == "High or Low"
     assert client.get("/api/games/nope").status_code == 404
 

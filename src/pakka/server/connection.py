@@ -97,8 +97,8 @@ class Connections:
             else:
                 await _refuse(ws, "bad_message", str(exc), CLOSE_NO_TABLE)
             return
-        sub, opening = await self.attach(room, seat)
-        conn = Connection(ws, self.play, room, seat, sub, self.limits)
+        sub, opening = await self.attach(room, seat, msg.lang)
+        conn = Connection(ws, self.play, room, seat, sub, self.limits, msg.lang)
         self.open.add(conn)
         try:
             for frame in opening:
@@ -108,10 +108,10 @@ class Connections:
             pass
         finally:
             self.open.discard(conn)
-            await self.detach(room, seat, sub)
+            await self.detach(room, seat, sub, msg.lang)
 
     async def attach(
-        self, room: Room, seat: int | None
+        self, room: Room, seat: int | None, lang: str = "en"
     ) -> tuple[Subscription, list[dict[str, Any]]]:
         """Subscribe a new connection and give it its snapshot (atomically, under the lock).
 
@@ -123,6 +123,7 @@ class Connections:
         async with room.lock:
             await reg.catch_up(room)
             sub = reg.pubsub.subscribe(room.channel)
+            room.listen(SPECTATOR if seat is None else str(seat), lang, 1)
             out = [frames.hello(room.id, seat, None if seat is None else room.seats[seat].rec.name)]
             if seat is None:
                 room.spectators += 1
@@ -135,11 +136,12 @@ class Connections:
                 await reg.publish(room, table=True)
             out.append(frames.table(room.view()))
             if room.state is not None:
-                out.append(room.state_msg(seat))
+                out.append(room.state_msg(seat, lang))
             return sub, out
 
-    async def detach(self, room: Room, seat: int | None, sub: Subscription) -> None:
+    async def detach(self, room: Room, seat: int | None, sub: Subscription, lang: str) -> None:
         self.reg.pubsub.unsubscribe(room.channel, sub)
+        room.listen(SPECTATOR if seat is None else str(seat), lang, -1)
         if seat is None:
             room.spectators -= 1
         else:
@@ -186,8 +188,10 @@ class Connection:
         seat: int | None,
         sub: Subscription,
         limits: Limits,
+        lang: str = "en",
     ) -> None:
         self.ws = ws
+        self.lang = lang
         self.play = play
         self.limits = limits
         self.room = room
@@ -239,7 +243,7 @@ class Connection:
                 )
                 await self.ws.close(code=CLOSE_NOT_SEATED)
                 return
-            for text in update.texts_for(self.audience):
+            for text in update.texts_for(self.audience, self.lang):
                 await self.send_text(text)
 
     async def _read(self) -> None:

@@ -10,10 +10,11 @@ directly, not through pydantic: they are made for every audience after every act
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pakka.engine import Event, State
+from pakka.present import Names, presenter
 from pakka.server import protocol as P
 
 Frame = dict[str, Any]
@@ -31,20 +32,37 @@ def told(events: Sequence[Event]) -> list[tuple[Event, Frame]]:
 
 
 def state(
-    state: State[Any, Any], seat: int | None, match: int, version: int, events: Told = ()
-) -> Frame:
-    """A :class:`~pakka.server.protocol.StateMsg`: what ``seat`` (``None``: a spectator)
-    may see, never the state itself."""
+    state: State[Any, Any],
+    seat: int | None,
+    match: int,
+    version: int,
+    events: Told = (),
+    langs: Sequence[str] = ("en",),
+    names: Callable[[str], Names] | None = None,
+) -> dict[str, Frame]:
+    """A :class:`~pakka.server.protocol.StateMsg` per language: what ``seat`` (``None``: a
+    spectator) may see, never the state itself, with its presentation in that language
+    (``names(lang)`` names the seats)."""
     legal = state.legal_actions(seat) if seat is not None else []
-    return {
+    view = state.view(seat)
+    base: Frame = {
         "type": "state",
         "version": version,
         "match": match,
-        "observation": state.observation(seat),
+        "observation": view.to_json(),
         "legal_actions": [a.to_json() for a in legal],
         "legal_text": [str(a) for a in legal],
         "events": [data for e, data in events if e.visible_to(seat)],
     }
+    shows = presenter(state.game)
+    told = [e for e, _ in events]
+    out = {}
+    for lang in langs:
+        shown = shows.present(
+            view, told, None if names is None else names(lang), lang, state.game.info, legal
+        )
+        out[lang] = {**base, "present": shown.to_json()}
+    return out
 
 
 def table(view: P.TableView) -> Frame:

@@ -190,6 +190,9 @@ class AuthMsg(_Model):
     type: Literal["auth"]
     token: str | None = Field(default=None, max_length=128)
     protocol: int | None = None
+    lang: Literal["en", "fi"] = Field(
+        default="en", description="the language of the presentation in every state frame"
+    )
 
 
 class ActionMsg(_Model):
@@ -249,6 +252,12 @@ class StateMsg(_Model):
     legal_actions: list[dict[str, Any]]
     legal_text: list[str] = Field(description="the legal actions in card notation")
     events: list[dict[str, Any]] = Field(description="what happened since the last state")
+    present: dict[str, Any] = Field(
+        description="everything to show, in words, in the connection's language: prompt, "
+        "seats and their badges, facts, the trick, the hand in display order, the legal "
+        "actions' labels, the events as sentences, deal and match summaries "
+        "(pakka.present.Presentation; schema present.json)"
+    )
 
 
 class ErrorMsg(_Model):

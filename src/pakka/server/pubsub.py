@@ -29,8 +29,9 @@ QUEUE_LIMIT = 256
 class Update:
     """One change of a table, pre-projected per audience.
 
-    ``payloads`` maps an audience (``"0"``.. for seats, ``"spectator"``) to the JSON frames
-    that audience is sent; ``all`` is sent to everyone (the table's public seat list).
+    ``payloads`` maps an audience in a language (``"0:en"``.. for seats, ``"spectator:fi"``)
+    to the JSON frames that audience is sent in that language; ``all`` is sent to everyone
+    (the table's public seat list).
     """
 
     payloads: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
@@ -43,18 +44,20 @@ class Update:
 
     _texts: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
-    def for_audience(self, audience: str) -> list[dict[str, Any]]:
-        return self.all + self.payloads.get(audience, [])
+    def for_audience(self, audience: str, lang: str = "en") -> list[dict[str, Any]]:
+        return self.all + self.payloads.get(f"{audience}:{lang}", [])
 
-    def texts_for(self, audience: str) -> list[str]:
-        """:meth:`for_audience` as JSON text, serialised once per audience however many
-        connections share it (the spectators of a table, a seat open in two tabs)."""
-        texts = self._texts.get(audience)
+    def texts_for(self, audience: str, lang: str = "en") -> list[str]:
+        """:meth:`for_audience` as JSON text, serialised once per audience and language
+        however many connections share it (the spectators of a table, a seat open in two
+        tabs)."""
+        key = f"{audience}:{lang}"
+        texts = self._texts.get(key)
         if texts is None:
             if "" not in self._texts:
                 self._texts[""] = [dumps(frame) for frame in self.all]
-            mine = [dumps(frame) for frame in self.payloads.get(audience, [])]
-            texts = self._texts[audience] = self._texts[""] + mine
+            mine = [dumps(frame) for frame in self.payloads.get(key, [])]
+            texts = self._texts[key] = self._texts[""] + mine
         return texts
 
 

@@ -11,17 +11,25 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import hmac
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Protocol
 
 from pakka.engine import Action, Event, Game, State, options_from_mapping
 from pakka.errors import PakkaError
+from pakka.i18n import LANGS, t
+from pakka.present import Names
 from pakka.server import frames
 from pakka.server.protocol import SeatView, TableView
 from pakka.server.pubsub import Update
 from pakka.server.storage import SeatRecord, TableRecord, hash_token
 
 SPECTATOR = "spectator"
+
+
+def audience_key(audience: str, lang: str) -> str:
+    """The key of one audience's state frames in one language (``"2:fi"``)."""
+    return f"{audience}:{lang}"
 
 
 class RoomError(PakkaError):
@@ -66,6 +74,9 @@ class Room:
         self.timer: asyncio.Task[None] | None = None
         self.spectators = 0
         """Spectator connections in this process (seats count their own)."""
+        self.langs: Counter[tuple[str, str]] = Counter()
+        """Connections in this process by (audience, language): the languages each
+        audience's state frames are presented in here."""
         self.stale = False
         """Another process changed this table: reload it from storage before using it."""
 
@@ -131,10 +142,35 @@ class Room:
                 return s.rec.seat
         raise RoomError(403, "this token does not hold a seat at this table")
 
-    def state_msg(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) is sent now: its projection, never the state."""
+    def names(self, lang: str) -> Names:
+        """How the seats are called in ``lang``: a person's own name, bots "Bot 2"."""
+
+        def name(seat: int) -> str:
+            rec = self.seats[seat].rec
+            if rec.kind == "bot" or not rec.name:
+                key = "bot_name" if rec.kind == "bot" else "player_n"
+                return t(key, lang, seat=seat, n=seat + 1)
+            return rec.name
+
+        return name
+
+    def listen(self, audience: str, lang: str, change: int) -> None:
+        """Count a connection of ``audience`` in ``lang`` in (``change`` 1) or out (-1)."""
+        self.langs[(audience, lang)] += change
+        if self.langs[(audience, lang)] <= 0:
+            del self.langs[(audience, lang)]
+
+    def state_msg(
+        self, seat: int | None, lang: str = "en", events: Sequence[Event] = ()
+    ) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) is sent now in ``lang``: its projection and
+        its presentation, never the state."""
         assert self.state is not None
-        return frames.state(self.state, seat, self.rec.match, self.version, frames.told(events))
+        told = frames.told(events)
+        built = frames.state(
+            self.state, seat, self.rec.match, self.version, told, (lang,), self.names
+        )
+        return built[lang]
 
     def update(
         self,
@@ -148,16 +184,21 @@ class Room:
         payloads: dict[str, list[dict[str, Any]]] = {}
         if self.state is not None:
             told = frames.told(events)  # once, then per audience
-            # only the audiences someone listens to here (a bot's seat usually has nobody)
-            for seat in range(self.rec.players):
-                if everyone or self.seats[seat].connections > 0:
-                    payloads[str(seat)] = [
-                        frames.state(self.state, seat, self.rec.match, self.version, told)
-                    ]
-            if everyone or self.spectators > 0:
-                payloads[SPECTATOR] = [
-                    frames.state(self.state, None, self.rec.match, self.version, told)
-                ]
+            # only the audiences (and languages) someone listens to here (a bot's seat
+            # usually has nobody); every one of them for the other processes
+            audiences: list[tuple[int | None, str]] = [
+                (seat, str(seat)) for seat in range(self.rec.players)
+            ]
+            audiences.append((None, SPECTATOR))
+            for seat, audience in audiences:
+                langs = LANGS if everyone else [lg for a, lg in self.langs if a == audience]
+                if not langs:
+                    continue
+                built = frames.state(
+                    self.state, seat, self.rec.match, self.version, told, langs, self.names
+                )
+                for lang, frame in built.items():
+                    payloads[audience_key(audience, lang)] = [frame]
         every = [frames.table(self.view())] if table else []
         return Update(
             payloads=payloads,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request, WebSocket
 from fastapi import Path as PathParam
@@ -23,6 +23,7 @@ from pakka.server.services import Services
 log = logging.getLogger("pakka.server")
 
 Auth = Annotated[str | None, Header(description="Bearer <seat token>")]
+Lang = Literal["en", "fi"]
 """The ``Authorization: Bearer <seat token>`` header of the seat-changing requests."""
 
 
@@ -167,13 +168,15 @@ async def leave(request: Request, table_id: str, authorization: Auth = None) -> 
 
 
 @api.get("/tables/{table_id}/state", summary="Your current view (the WebSocket's snapshot)")
-async def state(request: Request, table_id: str, authorization: Auth = None) -> P.StateMsg:
+async def state(
+    request: Request, table_id: str, authorization: Auth = None, lang: Lang = "en"
+) -> P.StateMsg:
     room = await services(request).registry.get(table_id)
     seat = room.seat_of(bearer(authorization))
     if room.state is None:
         raise RoomError(409, "the match has not started yet")
     async with room.lock:
-        return P.StateMsg.model_validate(room.state_msg(seat))
+        return P.StateMsg.model_validate(room.state_msg(seat, lang))
 
 
 @api.get("/tables/{table_id}/matches", summary="The matches played at this table")
