@@ -292,7 +292,8 @@ class RemoteSession(Session):
             try:
                 async with connect(self._ws_url(), open_timeout=TIMEOUT) as ws:
                     # the seat token goes in the first message, never in the URL (logged)
-                    await ws.send(json.dumps({"type": "auth", "token": self.token}))
+                    auth = {"type": "auth", "token": self.token, "lang": self.lang}
+                    await ws.send(json.dumps(auth))
                     self._ws = ws
                     attempt = 0
                     self._say(self._table_status())
