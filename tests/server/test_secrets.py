@@ -248,15 +248,17 @@ def play_and_check(game: str, deals: int | None, client: TestClient, app: FastAP
                 f"{game}: {'spectator' if a is None else f'seat {a}'} at version {v} "
                 f"(deal {deal_of[v]}) was shown hidden cards {sorted(leaked)}"
             )
-            # told in words too; the wild cards are a rule (the level's hearts), no location
-            said = {"events": msg["events"], "present": {**msg["present"], "wild": []}}
+            # told in words too; the wild card values are a rule (the level's hearts) that
+            # names no card's place
+            said = {"events": msg["events"], "present": msg["present"]}
+            rule = set(msg["present"]["wild"])
             if v and deal_of[v] != deal_of[v - 1]:
                 # the change that ends a deal: the new deal as this audience sees it, what
                 # it already knew of the old one (a deal's summary restates public piles)
                 # and exactly what the end of the old one shows everyone (its last trick)
-                told = tokens_of(said) - allowed - known[a][v - 1] - reveals[v]
+                told = tokens_of(said) - rule - allowed - known[a][v - 1] - reveals[v]
             else:
-                told = tokens_of(said) - allowed - (known[a][v - 1] if v else set())
+                told = tokens_of(said) - rule - allowed - (known[a][v - 1] if v else set())
             assert not told, (
                 f"{game}: {'spectator' if a is None else f'seat {a}'} at version {v} "
                 f"was told hidden cards {sorted(told)} in events {msg['events']}"
