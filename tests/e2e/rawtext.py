@@ -46,15 +46,22 @@ def identifiers(data: Any) -> set[str]:
 
 
 def problems(
-    text: str, lang: str, names: Iterable[str] = (), english: Iterable[str] = ()
+    text: str,
+    lang: str,
+    names: Iterable[str] = (),
+    english: Iterable[str] = (),
+    people: Iterable[str] = (),
 ) -> list[str]:
     """The raw pieces in ``text`` (visible text in ``lang``), each with a little context.
 
     ``names``: identifiers from the data behind the page (see :func:`identifiers`);
     snake_case ones are raw in any language, plain words and their spaced forms only in
     Finnish (``hearts`` is English, ``full house`` too).  ``english``: the client's English
-    strings, which a Finnish page must not show."""
+    strings, which a Finnish page must not show.  ``people``: the seats' names (``Bot 1``),
+    read as names, not as numbers."""
     out: list[str] = []
+    for person in sorted(set(people), key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(person)}(?!\w)", "‹name›", text)
 
     def hit(m: re.Match[str], what: str) -> None:
         a, b = max(0, m.start() - 20), min(len(text), m.end() + 20)

@@ -59,3 +59,9 @@ def test_the_examples_from_the_issue_are_caught(text: str, lang: str) -> None:
 )
 def test_good_text_passes(text: str, lang: str) -> None:
     assert not problems(text, lang, NAMES, english=["Hint"]), problems(text, lang, NAMES)
+
+
+def test_names_that_end_in_a_number_are_names() -> None:
+    text = "Deal 1 is scored: you 18, Bot 1 12, Bot 2 25"
+    assert problems(text, "en", NAMES)
+    assert not problems(text, "en", NAMES, people=["Bot 1", "Bot 2"])

@@ -20,7 +20,7 @@ import pytest
 
 import pakka.games
 from pakka.i18n import catalogue
-from tests.e2e.conftest import require_browser
+from tests.e2e.conftest import OUT, require_browser
 from tests.e2e.rawtext import identifiers, problems
 from tests.server.conftest import real_ws, toy  # noqa: F401  (fixture used by `server`)
 
@@ -96,7 +96,10 @@ def check_raw(page: Any, server: str, tid: str, token: str, lang: str) -> None:
     ).json()
     names = identifiers(state.get("observation", {})) | identifiers(state.get("legal_actions", []))
     names -= {"you"}  # a word people use too
-    found = problems(visible_text(page), lang, names, ENGLISH)
+    people = page.eval_on_selector_all(
+        "#table [data-seat] .seat-name", "(es) => es.map((e) => e.textContent)"
+    )
+    found = problems(visible_text(page), lang, names, ENGLISH, people)
     assert not found, found
 
 
@@ -112,6 +115,17 @@ def no_overlap(page: Any) -> None:
         for b in boxes[i + 1 :]:
             apart = a[3] <= b[1] + 1 or b[3] <= a[1] + 1 or a[4] <= b[2] + 1 or b[4] <= a[2] + 1
             assert apart, f"{a[0]} overlaps {b[0]}: {a} {b}"
+
+
+def click(page: Any, selector: str) -> bool:
+    """Click ``selector`` unless a dialog covers the page (False: one does)."""
+    try:
+        page.click(selector, timeout=5_000)
+    except PlaywrightTimeout:
+        if page.locator("[role=dialog]").count():
+            return False
+        raise
+    return True
 
 
 def wait_version_change(page: Any, version: str) -> None:
@@ -147,17 +161,23 @@ def play_a_deal(
             seen["winner"] = True
             if not seen["trick_shot"]:
                 no_overlap(page)
-                page.screenshot(path=str(SHOTS / f"{game}-{lang}-trick.png"))
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(SHOTS / f"{game}-{lang}-trick.png"), full_page=True)
                 seen["trick_shot"] = True
         disabled = page.locator('#hand [data-card][aria-disabled="true"]')
         if not seen["refused"] and disabled.count():
-            disabled.first.click()
+            # (Playwright waits for aria-disabled elements to become enabled: force the click
+            # a person can still make)
+            disabled.first.click(force=True, timeout=5_000)
             alert = page.locator("[role=alert]")
             alert.wait_for(state="visible", timeout=5_000)
             assert alert.inner_text().strip()
             assert disabled.first.get_attribute("aria-pressed") == "false"
             seen["refused"] = True
-        page.click('[data-action="hint"]')
+        # a summary may open at any moment (once the deal's last trick has been seen): then
+        # it is handled first, at the top of the loop
+        if not click(page, '[data-action="hint"]'):
+            continue
         try:
             page.wait_for_selector("#hint", timeout=STEP)
         except PlaywrightTimeout:
@@ -165,15 +185,17 @@ def play_a_deal(
                 continue  # the frame moved on (a simultaneous step resolved)
             raise
         pressed = page.locator(
-            '[aria-pressed="true"][data-card], [aria-pressed="true"][data-choice]'
+            '[aria-pressed="true"][data-card], [aria-pressed="true"][data-choice],'
+            ' [aria-pressed="true"][data-action="pass"]'
         )
         assert pressed.count() >= 1, "the hint put nothing into the selection"
-        page.click('[data-action="play"]')
+        if not click(page, '[data-action="play"]'):
+            continue
         seen["moves"] += 1
-        if page.locator('[data-dialog="confirm"]').count():
-            text = page.locator('[data-dialog="confirm"]').inner_text()
-            assert any(s in text for s in ("Bot", "Botti")), text  # whom the card goes to
-            page.click('[role=dialog] [data-action="confirm"]')
+        confirm = page.locator('[data-dialog="confirm"]')
+        if confirm.count():
+            assert any(s in confirm.inner_text() for s in ("Bot", "Botti"))  # the receiver
+            click(page, '[data-dialog="confirm"] [data-action="confirm"]')
         wait_version_change(page, version)
     raise AssertionError(f"the deal did not end in time ({seen['moves']} moves)")
 
@@ -184,7 +206,12 @@ def test_a_person_plays_a_whole_deal(game: str, lang: str, server: str, browser:
     SHOTS.mkdir(parents=True, exist_ok=True)
     tid, token = create(server, game)
     context, page = open_table(browser, server, tid, token, lang)
-    seen = play_a_deal(page, server, tid, token, lang, game)
+    try:
+        seen = play_a_deal(page, server, tid, token, lang, game)
+    except Exception:
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / f"failed-{game}-{lang}.png"), full_page=True)
+        raise
     assert seen["moves"] >= 3, seen
     assert seen["winner"], "no finished trick was shown with its winner marked"
 
@@ -193,9 +220,10 @@ def test_a_person_plays_a_whole_deal(game: str, lang: str, server: str, browser:
     assert summary.get_attribute("role") == "dialog"
     assert summary.locator("table tbody tr").count() >= 2
     page.wait_for_timeout(300)  # the dialog's entrance animation
-    page.screenshot(path=str(SHOTS / f"{game}-{lang}-summary.png"))
+    page.screenshot(path=str(SHOTS / f"{game}-{lang}-summary.png"), full_page=False)
     check_raw(page, server, tid, token, lang)
     page.click('[data-dialog="deal-summary"] [data-action="continue"]')
+    page.screenshot(path=str(OUT / f"after-summary-{game}-{lang}.png"))
 
     # the last trick stays one press away
     last = page.locator('[data-action="last-trick"]')

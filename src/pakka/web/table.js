@@ -137,10 +137,7 @@ function newState(m) {
       if (ms > 0) setTimeout(draw, ms + 20);
     }
     if (p.deal_summary) S.dialogs.push({ kind: "deal-summary", summary: p.deal_summary });
-    if (p.deal_summary || (before && before.present && m.observation.deal !== before.observation.deal)) {
-      if (!p.won) S.lastTrick = null;
-    }
-    if (p.last_trick) S.lastTrick = p.last_trick;
+    if (p.last_trick && !p.won) S.lastTrick = p.last_trick;
   }
   if (p.match_summary && S.shownMatchSummary !== m.match) {
     S.shownMatchSummary = m.match;
@@ -520,7 +517,7 @@ function handPanel(p) {
   const commitType = commitTypeOf(acts);
   const bar = el("div", { class: "actions", id: "actions" },
     el("button", { type: "button", class: "primary", dataset: { action: "play" }, disabled: acts.length && commitType ? null : true, onclick: commit }, commitLabel(commitType)),
-    pass >= 0 ? el("button", { type: "button", dataset: { action: "pass" }, onclick: () => act(pass) }, p.actions[pass] || t("web_pass")) : null,
+    pass >= 0 ? el("button", { type: "button", dataset: { action: "pass" }, "aria-pressed": S.pick === pass ? "true" : "false", onclick: () => act(pass) }, p.actions[pass] || t("web_pass")) : null,
     el("button", { type: "button", dataset: { action: "hint" }, disabled: acts.length ? null : true, onclick: askHint }, t("web_hint")),
     el("button", { type: "button", dataset: { action: "clear" }, disabled: S.sel.length || S.pick !== null ? null : true, onclick: () => { clearSelection(); S.alert = ""; draw(); } }, t("web_clear")),
     el("button", { type: "button", dataset: { action: "last-trick" }, "aria-pressed": S.showLast ? "true" : "false", disabled: S.lastTrick ? null : true, onclick: () => { S.showLast = !S.showLast; draw(); } }, t("web_last_trick")));
@@ -543,7 +540,7 @@ function commitTypeOf(acts) {
   const cards = acts.find((a) => isCardAction(a));
   if (cards) return cards.type;
   const other = acts.find((a) => a.type !== PASS_TYPE);
-  return other ? other.type : null;
+  return other ? other.type : acts.length ? acts[0].type : null;
 }
 
 function footer() {
