@@ -223,20 +223,20 @@ def test_a_person_plays_a_whole_deal(game: str, lang: str, server: str, browser:
     page.screenshot(path=str(SHOTS / f"{game}-{lang}-summary.png"), full_page=False)
     check_raw(page, server, tid, token, lang)
     page.click('[data-dialog="deal-summary"] [data-action="continue"]')
-    page.screenshot(path=str(OUT / f"after-summary-{game}-{lang}.png"))
 
     # the last trick stays one press away
+    # (unless the next deal, short in Norlanninnakki, has already ended in another summary)
     last = page.locator('[data-action="last-trick"]')
-    if last.count() and last.is_enabled():
-        last.click()
+    if last.count() and last.is_enabled() and click(page, '[data-action="last-trick"]'):
         assert last.get_attribute("aria-pressed") == "true"
         assert page.locator('[data-region="trick"] [data-card]').count() >= 1
-        last.click()
+        click(page, '[data-action="last-trick"]')
 
     if game in SHORT:  # a one-deal match: then the match summary, with its chart
         page.wait_for_selector('[data-dialog="match-summary"]', timeout=STEP)
         assert page.locator('[data-dialog="match-summary"] svg').count() == 1
         check_raw(page, server, tid, token, lang)
+        page.wait_for_timeout(300)  # the dialog's entrance animation
         page.screenshot(path=str(SHOTS / f"{game}-{lang}-match.png"))
         page.click('[data-dialog="match-summary"] [data-action="continue"]')
         assert page.locator('[data-action="new-match"]').count() >= 1
