@@ -229,9 +229,7 @@ async def replay(
         step = min(step, len(actions))
         state, events = await asyncio.to_thread(s.replays.shown, key, load, step)
     view = state.view(seat)
-    shown = presenter(state.game).present(
-        view, events, room.names(lang), lang, state.game.info, ()
-    )
+    shown = presenter(state.game).present(view, events, room.names(lang), lang, state.game.info, ())
     last = actions[step - 1] if step else None
     return P.ReplayStep(
         table=table_id,
