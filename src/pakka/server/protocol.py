@@ -178,6 +178,10 @@ class ReplayStep(_Model):
     action: dict[str, Any] | None = Field(description="the action that led here (None at 0)")
     actor: int | None = None
     observation: dict[str, Any]
+    present: dict[str, Any] | None = Field(
+        default=None,
+        description="the step in words in the asked language (pakka.present.Presentation)",
+    )
 
 
 # --- WebSocket: client -> server ----------------------------------------------------------

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pakka.games
-from pakka.engine import State
+from pakka.engine import Event, State
 from pakka.server.storage import MatchRecord
 
 Key = tuple[str, int]
@@ -53,6 +53,24 @@ class Replays:
         self, key: Key, load: Callable[[], dict[str, Any]], step: int, seat: int | None
     ) -> dict[str, Any]:
         """``observation(seat)`` after ``step`` actions of the match (``step`` within it)."""
+        return self.state(key, load, step).observation(seat)
+
+    def shown(
+        self, key: Key, load: Callable[[], dict[str, Any]], step: int
+    ) -> tuple[State[Any, Any], list[Event]]:
+        """The state after ``step`` actions and the events of the last of them (for the
+        replay's presentation: the trick it finished, the deal it scored)."""
+        if step == 0:
+            return self.state(key, load, 0), []
+        entry = self._match(key, load)
+        state = self.state(key, load, step - 1)
+        last = entry.record["actions"][step - 1]
+        game = pakka.games.get(entry.record["game"])
+        events = state.apply(last["seat"], game.action_from_json(last["action"]))
+        return state, list(events)
+
+    def state(self, key: Key, load: Callable[[], dict[str, Any]], step: int) -> State[Any, Any]:
+        """A copy of the state after ``step`` actions of the match, its own to change."""
         entry = self._match(key, load)
         game = pakka.games.get(entry.record["game"])
         actions = entry.record["actions"]
@@ -78,7 +96,7 @@ class Replays:
                     if j == len(entry.steps) or entry.steps[j] != at:
                         entry.steps.insert(j, at)
                         entry.states.insert(j, snap)
-        return state.observation(seat)
+        return state
 
     def _match(self, key: Key, load: Callable[[], dict[str, Any]]) -> _Match:
         with self._lock:

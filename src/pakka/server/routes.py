@@ -14,6 +14,8 @@ import pakka
 import pakka.games
 from pakka import rulebook
 from pakka.errors import PakkaError
+from pakka.i18n import catalogue
+from pakka.present import presenter
 from pakka.server import protocol as P
 from pakka.server.gamemeta import game_meta
 from pakka.server.replays import replay_record
@@ -55,6 +57,11 @@ async def about() -> dict[str, Any]:
         "protocol": P.PROTOCOL_VERSION,
         "games": pakka.games.names(),
     }
+
+
+@api.get("/i18n", summary="The catalogue of every string people see: key -> {en, fi}")
+async def messages() -> dict[str, dict[str, str]]:
+    return catalogue()
 
 
 @api.get("/games", summary="The registered games, their player counts and options")
@@ -199,6 +206,7 @@ async def replay(
     number: Annotated[int, PathParam(ge=1, le=2**31 - 1)],
     step: Annotated[int, Query(ge=0, le=2**31 - 1)] = 0,
     seat: Annotated[int | None, Query(ge=0, le=9)] = None,
+    lang: Lang = "en",
 ) -> P.ReplayStep:
     s = services(request)
     room = await s.registry.get(table_id)
@@ -219,7 +227,9 @@ async def replay(
         record = await asyncio.to_thread(s.replays.record, key, load)
         actions = record["actions"]
         step = min(step, len(actions))
-        observation = await asyncio.to_thread(s.replays.observation, key, load, step, seat)
+        state, events = await asyncio.to_thread(s.replays.shown, key, load, step)
+    view = state.view(seat)
+    shown = presenter(state.game).present(view, events, room.names(lang), lang, state.game.info, ())
     last = actions[step - 1] if step else None
     return P.ReplayStep(
         table=table_id,
@@ -229,7 +239,8 @@ async def replay(
         seat=seat,
         action=None if last is None else last["action"],
         actor=None if last is None else last["seat"],
-        observation=observation,
+        observation=view.to_json(),
+        present=shown.to_json(),
     )
 
 
