@@ -148,6 +148,7 @@ class Presenter(Generic[V]):
             hand=self.hand(view),
             wild=self.wild(view),
             actions=tuple(self.action_label(a, view, ctx) for a in legal),
+            confirm=tuple(self.confirm_question(a, view, ctx) for a in legal),
             sentences=tuple(s for s in sentences if s),
             sheet=self.running_sheet(view, ctx),
             deal_summary=None if scored is None else self.deal_summary(scored, view, ctx),
@@ -259,6 +260,10 @@ class Presenter(Generic[V]):
 
     def wild(self, view: V) -> tuple[Card, ...]:
         return ()
+
+    def confirm_question(self, action: Action, view: V, ctx: Context) -> str:
+        """The question to ask before ``action`` is sent, or ``""`` (most need none)."""
+        return ""
 
     def action_label(self, action: Action, view: V, ctx: Context) -> str:
         """A legal action in words, for buttons: cards as people write them."""

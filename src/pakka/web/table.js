@@ -11,10 +11,6 @@ import { cardEl, cardName, cardsEl, contains, sameCards } from "./cards.js";
 import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
 import { chartEl, commitLabel, seatSlots, summaryTable } from "./table-parts.js";
 
-// Action types that are sent only after the person confirms them in the `confirm` dialog.
-// The presentation has no "asks for confirmation" flag yet (see docs/web.md); a returned
-// card (a tribute return) is the one action the rules say needs confirming.
-const CONFIRM_TYPES = new Set(["return"]);
 const PASS_TYPE = "pass";
 
 const S = {
@@ -271,9 +267,9 @@ function commit() {
   }
   if (m.length > 1) { S.alert = t("web_choose_reading"); draw(); return; }
   const index = m[0];
-  const a = acts[index];
-  if (CONFIRM_TYPES.has(a.type)) {
-    S.dialogs.unshift({ kind: "confirm", index, version: S.msg.version, text: S.msg.present.actions[index] || "" });
+  const question = (S.msg.present.confirm || [])[index];
+  if (question) {  // the rules want this choice confirmed (the presentation asks how)
+    S.dialogs.unshift({ kind: "confirm", index, version: S.msg.version, text: question });
     draw();
     return;
   }
