@@ -303,7 +303,10 @@ class Presenter(Generic[V]):
                 return [ctx.t("ev_trick_shown", cards=ctx.cards(event.cards))]
             return [ctx.said("ev_trick_won", event.winner, cards=ctx.cards(event.cards))]
         if isinstance(event, DealScored):
-            shown = ", ".join(f"{ctx.name(s)} {ctx.number(v)}" for s, v in enumerate(event.totals))
+            shown = ", ".join(
+                ctx.t("name_score", name=ctx.name(s, mid=True), score=ctx.number(v))
+                for s, v in enumerate(event.totals)
+            )
             return [ctx.t("ev_deal_scored", scores=shown)]
         if isinstance(event, MatchOver):
             return [ctx.t("ev_match_over", seats=ctx.seats(event.winners))]

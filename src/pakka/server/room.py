@@ -147,10 +147,9 @@ class Room:
 
         def name(seat: int) -> str:
             rec = self.seats[seat].rec
-            if rec.kind == "bot" or not rec.name:
-                key = "bot_name" if rec.kind == "bot" else "player_n"
-                return t(key, lang, seat=seat, n=seat + 1)
-            return rec.name
+            if rec.kind == "bot":
+                return t("bot_name", lang, seat=seat + 1)
+            return rec.name or t("player_n", lang, n=seat + 1)
 
         return name
 
