@@ -63,7 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.services = services
         app.state.registry = services.registry
         try:
-            await services.registry.resume()
+            await services.start()
             if settings.tune_gc:
                 tune_gc()
             yield

@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 import time
+from collections import Counter
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -24,7 +25,7 @@ from starlette.websockets import WebSocketState
 from pakka.errors import IllegalAction, PakkaError
 from pakka.server import frames
 from pakka.server import protocol as P
-from pakka.server.limits import Limits
+from pakka.server.limits import Limits, RateLimit, Refused
 from pakka.server.play import Play
 from pakka.server.pubsub import Subscription, dumps
 from pakka.server.registry import RoomRegistry
@@ -39,6 +40,8 @@ CLOSE_NOT_SEATED = 4403
 CLOSE_NO_TABLE = 4404
 CLOSE_NO_AUTH = 4408
 """Close code: no ``auth`` message within ``Limits.auth_seconds``."""
+CLOSE_TOO_MANY = 4429
+"""Close code: the address or the seat holds as many sockets as it may."""
 
 
 class Connections:
@@ -50,10 +53,35 @@ class Connections:
         self.play = play
         self.limits = limits
         self.open: set[Connection] = set()
+        self.by_address: Counter[str] = Counter()
+        self.connects = RateLimit(
+            "connect_rate", "new sockets", limits.connects_per_minute, limits.connect_burst
+        )
 
-    async def serve(self, ws: WebSocket, table_id: str) -> None:
-        """The whole life of one socket at ``table_id``."""
+    async def serve(self, ws: WebSocket, table_id: str, address: str) -> None:
+        """The whole life of one socket at ``table_id`` from a client at ``address``."""
+        try:  # refused before the upgrade: the cheapest answer there is
+            self.connects.take(address)
+            if self.by_address[address] >= self.limits.sockets_per_address:
+                raise Refused(
+                    "sockets_per_address",
+                    f"your address holds {self.by_address[address]} sockets here, the most "
+                    "it may; close one first",
+                    retry_after=10.0,
+                )
+        except Refused as exc:
+            await _deny(ws, exc)
+            return
         await ws.accept()
+        self.by_address[address] += 1
+        try:
+            await self._serve(ws, table_id)
+        finally:
+            self.by_address[address] -= 1
+            if not self.by_address[address]:
+                del self.by_address[address]
+
+    async def _serve(self, ws: WebSocket, table_id: str) -> None:
         if "token" in ws.query_params:
             await _refuse(
                 ws,
@@ -97,6 +125,15 @@ class Connections:
             else:
                 await _refuse(ws, "bad_message", str(exc), CLOSE_NO_TABLE)
             return
+        if seat is not None and room.seats[seat].connections >= self.limits.sockets_per_seat:
+            await _refuse(
+                ws,
+                "rate_limited",
+                f"seat {seat} is open on {room.seats[seat].connections} sockets here, the most "
+                "it may; close one first",
+                CLOSE_TOO_MANY,
+            )
+            return
         sub, opening = await self.attach(room, seat)
         conn = Connection(ws, self.play, room, seat, sub, self.limits)
         self.open.add(conn)
@@ -132,10 +169,10 @@ class Connections:
                 if s.away:
                     s.away = False
                     reg.kick(room)
-                await reg.publish(room, table=True)
+                await reg.announce(room)
             out.append(frames.table(room.view()))
             if room.state is not None:
-                out.append(room.state_msg(seat))
+                out.append(room.snapshot(seat))
             return sub, out
 
     async def detach(self, room: Room, seat: int | None, sub: Subscription) -> None:
@@ -145,7 +182,7 @@ class Connections:
         else:
             async with room.lock:
                 room.seats[seat].connections -= 1
-                await self.reg.publish(room, table=True)
+                await self.reg.announce(room)
         self.reg.forget(room)
 
 
@@ -169,9 +206,20 @@ class TokenBucket:
         return False
 
 
-async def _refuse(ws: WebSocket, code: P.ErrorCode, message: str, close: int) -> None:
+async def _deny(ws: WebSocket, refused: Refused) -> None:
+    """Refuse a socket before its upgrade: the client sees HTTP 403 (uvicorn's answer to a
+    close before the accept), the cheapest refusal there is.  (A 429 with the reason, the
+    ASGI denial response, makes uvicorn log an error for every refusal: a flood of them
+    would flood the log.)"""
+    log.info("refused a socket: %s", refused)
+    await ws.close(code=CLOSE_TOO_MANY, reason=str(refused)[:120])
+
+
+async def _refuse(
+    ws: WebSocket, code: P.ErrorCode, message: str, close: int, retry_after: float | None = None
+) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        await ws.send_json(frames.error(code, message))
+        await ws.send_json(frames.error(code, message, retry_after=retry_after))
         await ws.close(code=close)
 
 
@@ -195,7 +243,7 @@ class Connection:
         self.sub = sub
         self.audience = SPECTATOR if seat is None else str(seat)
         self._send_lock = asyncio.Lock()
-        self.bucket = TokenBucket(P.RATE_PER_SECOND, P.RATE_BURST)
+        self.bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
         self.strikes = 0
         """Messages refused for the rate since the bucket was last half full."""
 
@@ -222,8 +270,10 @@ class Connection:
         finally:
             for task in (reader, writer):
                 task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
-                    await task
+                with contextlib.suppress(
+                    asyncio.CancelledError, WebSocketDisconnect, RuntimeError, TimeoutError
+                ):
+                    await task  # its failure, if any, was logged above
             if self.ws.application_state == WebSocketState.CONNECTED:
                 with contextlib.suppress(RuntimeError, WebSocketDisconnect, TimeoutError):
                     await asyncio.wait_for(self.ws.close(), self.limits.send_seconds)
@@ -247,23 +297,25 @@ class Connection:
             message = await self.ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
+            rate, burst = self.limits.messages_per_second, self.limits.message_burst
             if not self.bucket.take():
                 self.strikes += 1
-                if self.strikes >= P.RATE_STRIKES:
+                if self.strikes >= self.limits.message_strikes:
                     await self.error(
                         "rate_limited",
-                        f"{self.strikes} messages over the limit of {P.RATE_PER_SECOND:g} "
-                        f"a second (bursts of {P.RATE_BURST}): disconnected",
+                        f"{self.strikes} messages over the limit of {rate:g} "
+                        f"a second (bursts of {burst}): disconnected",
                     )
                     await self.ws.close(code=1008)
                     return
                 await self.error(
                     "rate_limited",
-                    f"too many messages: the limit is {P.RATE_PER_SECOND:g} a second "
-                    f"(bursts of {P.RATE_BURST}); this one was dropped, nothing changed",
+                    f"too many messages: the limit is {rate:g} a second "
+                    f"(bursts of {burst}); this one was dropped, nothing changed",
+                    retry_after=1 / rate if rate > 0 else None,
                 )
                 continue
-            if self.bucket.tokens >= P.RATE_BURST / 2:
+            if self.bucket.tokens >= burst / 2:
                 self.strikes = 0  # the client has slowed down: forgiven
             raw = message.get("text")
             if raw is None:
@@ -279,9 +331,13 @@ class Connection:
                 )
 
     async def error(
-        self, code: P.ErrorCode, message: str, legal: list[dict[str, Any]] | None = None
+        self,
+        code: P.ErrorCode,
+        message: str,
+        legal: list[dict[str, Any]] | None = None,
+        retry_after: float | None = None,
     ) -> None:
-        await self.send(frames.error(code, message, legal))
+        await self.send(frames.error(code, message, legal, retry_after))
 
     def _legal(self) -> list[dict[str, Any]]:
         state = self.room.state
@@ -302,8 +358,12 @@ class Connection:
         elif isinstance(msg, P.PingMsg):
             await self.send(frames.pong())
         elif isinstance(msg, P.HintMsg):
-            reply = await self.play.hint(self.room, self.seat, msg.lang)
-            await self.send(frames.hint(reply))
+            try:
+                reply = await self.play.hint(self.room, self.seat, msg.lang)
+            except Refused as exc:
+                await self.error("rate_limited", str(exc), retry_after=exc.retry_after)
+            else:
+                await self.send(frames.hint(reply))
         else:
             try:
                 await self.play.act(self.room, self.seat, msg.action)

@@ -42,10 +42,51 @@ class Limits:
     """Every limit of one server.  Change one with ``pakka serve --limit NAME=VALUE``, the
     environment variable ``PAKKA_LIMIT_<NAME>`` (upper case) or ``Settings(limits=...)``."""
 
+    creates_per_minute: float = 10.0
+    """Tables one client address may create a minute, on average (``POST /api/tables``)."""
+    create_burst: int = 5
+    """Tables one address may create at once."""
+    joins_per_minute: float = 30.0
+    """Seats one address may take a minute, on average."""
+    join_burst: int = 10
+    invites_per_minute: float = 30.0
+    """Invite codes one address may look up a minute (``/api/invites/``, ``/join/``)."""
+    invite_burst: int = 10
+    bot_tables_per_address: int = 2
+    """All-bot tables one address may have open or in play at once."""
+    bot_tables: int = 20
+    """All-bot tables open or in play at once, in all (in this process)."""
+    bot_table_min_delay: float = 0.25
+    """Seconds an all-bot table's bots wait at least between moves, whatever it asked."""
+    tables_in_memory: int = 2_000
+    """Tables held in memory; idle ones are dropped first (and reloaded when needed)."""
+    connects_per_minute: float = 120.0
+    """WebSockets one client address may open a minute, on average."""
+    connect_burst: int = 30
+    sockets_per_address: int = 64
+    """WebSockets one client address may hold open at once (in this process)."""
+    sockets_per_seat: int = 4
+    """WebSockets one seat may hold open at once (in this process)."""
+    messages_per_second: float = 20.0
+    """Messages one WebSocket may send a second, on average."""
+    message_burst: int = 40
+    """Messages one WebSocket may send at once."""
+    message_strikes: int = 10
+    """Messages over the rate, without the client slowing down, that close the socket."""
     auth_seconds: float = 10.0
     """A new WebSocket must send its ``auth`` message within this long."""
     send_seconds: float = 10.0
     """A client that has not taken a frame after this long is closed (it does not read)."""
+    hints_per_minute: float = 12.0
+    """Hints one seat may ask for a minute, on average (one at a time, whatever its
+    sockets)."""
+    hint_burst: int = 3
+    hint_queue: int = 8
+    """Hints that may wait for a search worker; more are refused."""
+    search_workers: int = 0
+    """Worker processes for bot moves and hints; 0: one per core but one, 2 to 4."""
+    search_nice: int = 10
+    """How much lower the search workers' CPU priority is than the server's (0-19)."""
     table_open_seconds: float = 86_400.0
     """A table whose match has not started within this long closes: its seats' tokens stop
     working and it leaves the lobby."""

@@ -31,6 +31,12 @@ def services(request: Request | WebSocket) -> Services:
     return found
 
 
+def address(request: Request | WebSocket) -> str:
+    """The client's address (the proxy's client when uvicorn trusts the proxy's headers,
+    ``pakka serve --forwarded-allow-ips``)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 def bearer(authorization: str | None) -> str | None:
     if not authorization:
         return None
@@ -99,8 +105,11 @@ async def list_tables(request: Request, status: P.TableStatus | None = "open") -
 
 @api.post("/tables", status_code=201, summary="Create a table (and sit at it with a name)")
 async def create_table(request: Request, body: P.CreateTable) -> P.Joined:
-    lobby = services(request).lobby
-    kinds = None if body.seats is None else [(s.kind, s.level) for s in body.seats]
+    s = services(request)
+    lobby = s.lobby
+    who = address(request)
+    s.guards.creates.take(who)
+    kinds = None if body.seats is None else [(x.kind, x.level) for x in body.seats]
     room = await lobby.create(
         body.game,
         body.players,
@@ -109,6 +118,7 @@ async def create_table(request: Request, body: P.CreateTable) -> P.Joined:
         body.public,
         body.turn_seconds,
         body.bot_delay,
+        who,
     )
     seat = token = None
     if body.name is not None:
@@ -125,7 +135,9 @@ async def get_table(request: Request, table_id: str) -> P.TableView:
 
 @api.get("/invites/{code}", summary="The table an invite code points to")
 async def invite(request: Request, code: str) -> P.TableView:
-    reg = services(request).registry
+    s = services(request)
+    s.guards.invites.take(address(request))
+    reg = s.registry
     table_id = await reg.db(reg.storage.find_code, code[:16])
     if table_id is None:
         raise RoomError(404, f"no table has the invite code {code!r}")
@@ -135,6 +147,7 @@ async def invite(request: Request, code: str) -> P.TableView:
 @api.post("/tables/{table_id}/join", summary="Take a free seat; keep the token secret")
 async def join(request: Request, table_id: str, body: P.JoinTable) -> P.Joined:
     s = services(request)
+    s.guards.joins.take(address(request))
     room = await s.registry.get(table_id)
     seat, token = await s.lobby.join(room, body.name, body.seat)
     return P.Joined(table=room.view(), seat=seat, token=token)
@@ -173,7 +186,7 @@ async def state(request: Request, table_id: str, authorization: Auth = None) -> 
     if room.state is None:
         raise RoomError(409, "the match has not started yet")
     async with room.lock:
-        return P.StateMsg.model_validate(room.state_msg(seat))
+        return P.StateMsg.model_validate(room.snapshot(seat))
 
 
 @api.get("/tables/{table_id}/matches", summary="The matches played at this table")
@@ -212,7 +225,7 @@ async def replay(
         return replay_record(rec.game, rec.players, rec.options, m)
 
     key = (table_id, number)
-    async with s.gates.replays.enter():
+    async with s.guards.replays.enter():
         record = await asyncio.to_thread(s.replays.record, key, load)
         actions = record["actions"]
         step = min(step, len(actions))
@@ -235,7 +248,9 @@ pages = APIRouter(include_in_schema=False)
 
 @pages.get("/join/{code}")
 async def join_link(request: Request, code: str) -> RedirectResponse:
-    reg = services(request).registry
+    s = services(request)
+    s.guards.invites.take(address(request))
+    reg = s.registry
     table_id = await reg.db(reg.storage.find_code, code[:16])
     if table_id is None:
         return RedirectResponse(f"/?missing={code[:16]}")
@@ -244,4 +259,4 @@ async def join_link(request: Request, code: str) -> RedirectResponse:
 
 @pages.websocket("/ws/tables/{table_id}")
 async def play(websocket: WebSocket, table_id: str) -> None:
-    await services(websocket).connections.serve(websocket, table_id)
+    await services(websocket).connections.serve(websocket, table_id, address(websocket))

@@ -1,4 +1,4 @@
-"""The parts of one running server, built together and closed together."""
+"""The parts of one running server, built together, started together and closed together."""
 
 from __future__ import annotations
 
@@ -6,21 +6,29 @@ from dataclasses import dataclass
 
 from pakka.server.connection import Connections
 from pakka.server.driver import BotDriver
-from pakka.server.limits import Gate, Limits
+from pakka.server.limits import Gate, Limits, RateLimit
 from pakka.server.lobby import Lobby
 from pakka.server.locks import InstanceConflict, InstanceLock
 from pakka.server.play import Play
 from pakka.server.pubsub import PubSubBackend, backend_from_url
 from pakka.server.registry import RoomRegistry
 from pakka.server.replays import Replays
+from pakka.server.search import SearchPool, default_workers
 from pakka.server.settings import Settings
 from pakka.server.storage import Storage
 
 
-class Gates:
-    """The server-wide limits on work that runs at once."""
+class Guards:
+    """The per-address rate limits of the lobby and the server-wide limit on replays."""
 
     def __init__(self, limits: Limits) -> None:
+        self.creates = RateLimit(
+            "create_rate", "new tables", limits.creates_per_minute, limits.create_burst
+        )
+        self.joins = RateLimit("join_rate", "joins", limits.joins_per_minute, limits.join_burst)
+        self.invites = RateLimit(
+            "invite_rate", "invite look-ups", limits.invites_per_minute, limits.invite_burst
+        )
         self.replays = Gate(
             "replay_busy", "replays", limits.replay_concurrency, limits.replay_queue
         )
@@ -33,12 +41,13 @@ class Services:
     pubsub: PubSubBackend
     lock: InstanceLock
     registry: RoomRegistry
+    pool: SearchPool
     play: Play
     driver: BotDriver
     lobby: Lobby
     connections: Connections
     replays: Replays
-    gates: Gates
+    guards: Guards
 
     @classmethod
     def open(cls, settings: Settings) -> Services:
@@ -51,25 +60,36 @@ class Services:
         except InstanceConflict:
             storage.close()
             raise
-        registry = RoomRegistry(storage, pubsub, settings.bot_delay)
-        play = Play(registry, limits)
+        registry = RoomRegistry(storage, pubsub, limits)
+        pool = SearchPool(
+            limits.search_workers or default_workers(), limits.search_nice, limits.hint_queue
+        )
+        play = Play(registry, pool, limits)
         return cls(
             settings=settings,
             storage=storage,
             pubsub=pubsub,
             lock=lock,
             registry=registry,
+            pool=pool,
             play=play,
-            driver=BotDriver(registry, play),
+            driver=BotDriver(registry, play, pool, limits, settings.bot_delay),
             lobby=Lobby(registry, limits),
             connections=Connections(registry, play, limits),
             replays=Replays(limits.replay_matches, limits.replay_checkpoint_every),
-            gates=Gates(limits),
+            guards=Guards(limits),
         )
+
+    async def start(self) -> None:
+        """Start the search workers (before anything is served), then restore the tables
+        in play so their bots carry on."""
+        await self.pool.start()
+        await self.registry.resume()
 
     async def close(self) -> None:
         try:
             await self.registry.close()
+            await self.pool.close()
             await self.pubsub.close()
         finally:
             self.lock.release()

@@ -374,11 +374,20 @@ class Storage:
     # --- reads --------------------------------------------------------------------------
 
     def load_table(self, table_id: str) -> TableRecord | None:
+        if len(table_id) > 32:
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(tables.select().where(tables.c.id == table_id)).mappings().first()
             if row is None:
                 return None
             return _table_record(conn, dict(row))
+
+    def table_exists(self, table_id: str) -> bool:
+        if len(table_id) > 32:  # longer than any id: no need to ask
+            return False
+        with self.engine.connect() as conn:
+            found = conn.execute(sa.select(tables.c.id).where(tables.c.id == table_id)).first()
+            return found is not None
 
     def find_code(self, code: str) -> str | None:
         with self.engine.connect() as conn:
