@@ -24,6 +24,7 @@ from pakka.cards import parse_card
 from pakka.engine import Action, Event, Game, State
 from pakka.errors import AmbiguousAction, IllegalAction, NotationError, PakkaError
 from pakka.i18n import t
+from pakka.server.cli import db as server_db
 from pakka.server.cli import serve
 
 app = typer.Typer(
@@ -363,8 +364,10 @@ def _pretty_action(action: Action) -> str:
     return " ".join(out)
 
 
-# `pakka serve` lives with the server (src/pakka/server/cli.py); the extra loads lazily.
+# `pakka serve` and `pakka db` live with the server (src/pakka/server/cli.py); the extra
+# loads lazily.
 app.command()(serve)
+app.add_typer(server_db, name="db")
 
 
 def main() -> None:

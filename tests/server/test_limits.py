@@ -246,7 +246,8 @@ def test_a_client_that_does_not_read_is_dropped_after_the_send_timeout() -> None
     async def scenario() -> bool:
         ws, sub = _Stuck(), Subscription()
         room: Any = type("R", (), {"id": "t", "state": None})()
-        conn = Connection(ws, None, room, None, sub, Limits(send_seconds=0.05))  # type: ignore[arg-type]
+        hub: Any = type("H", (), {"play": None, "limits": Limits(send_seconds=0.05)})()
+        conn = Connection(ws, hub, room, None, sub)  # type: ignore[arg-type]
         sub.queue.put_nowait(Update(all=[{"type": "table"}]))
         await asyncio.wait_for(conn.run(), timeout=30)  # ends: the send timed out
         return True

@@ -15,17 +15,21 @@ import contextlib
 import json
 import logging
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import WebSocket, WebSocketDisconnect
 from sqlalchemy import exc as sa_exc
+from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketState
 
 from pakka.errors import IllegalAction, PakkaError
 from pakka.server import frames
 from pakka.server import protocol as P
+from pakka.server.audit import Audit
 from pakka.server.limits import Limits, RateLimit, Refused
+from pakka.server.metrics import Metrics
 from pakka.server.play import Play
 from pakka.server.pubsub import Subscription, dumps
 from pakka.server.registry import RoomRegistry
@@ -40,6 +44,10 @@ CLOSE_NOT_SEATED = 4403
 CLOSE_NO_TABLE = 4404
 CLOSE_NO_AUTH = 4408
 """Close code: no ``auth`` message within ``Limits.auth_seconds``."""
+SEEN_SEATS = 10_000
+"""Seats remembered as having connected, for the audit log's reconnects."""
+CLOSE_RESTARTING = 1012
+"""Close code (IANA "service restart"): the server is stopping; reconnect."""
 CLOSE_TOO_MANY = 4429
 """Close code: the address or the seat holds as many sockets as it may."""
 
@@ -48,12 +56,26 @@ class Connections:
     """Opening connections: who the client is, then attaching it to its room (and
     detaching it), with the counts a room shows."""
 
-    def __init__(self, reg: RoomRegistry, play: Play, limits: Limits) -> None:
+    def __init__(
+        self,
+        reg: RoomRegistry,
+        play: Play,
+        limits: Limits,
+        metrics: Metrics,
+        audit: Audit,
+        origins: tuple[str, ...] = (),
+    ) -> None:
+        self.origins = {o.lower().rstrip("/") for o in origins}
+        """Origins besides the server's own whose pages may open sockets here."""
         self.reg = reg
         self.play = play
         self.limits = limits
+        self.metrics = metrics
+        self.audit = audit
         self.open: set[Connection] = set()
         self.by_address: Counter[str] = Counter()
+        self._seen: OrderedDict[tuple[str, int], None] = OrderedDict()
+        """Seats that have connected here (the next socket is a reconnect)."""
         self.connects = RateLimit(
             "connect_rate", "new sockets", limits.connects_per_minute, limits.connect_burst
         )
@@ -61,6 +83,13 @@ class Connections:
     async def serve(self, ws: WebSocket, table_id: str, address: str) -> None:
         """The whole life of one socket at ``table_id`` from a client at ``address``."""
         try:  # refused before the upgrade: the cheapest answer there is
+            origin = ws.headers.get("origin")
+            if origin is not None and not self._allowed(origin, ws.headers.get("host", "")):
+                raise Refused(
+                    "origin", f"pages from {origin[:100]} may not open sockets here", 3600.0
+                )
+            if self.reg.draining:
+                raise Refused("restarting", "the server is restarting", retry_after=5.0)
             self.connects.take(address)
             if self.by_address[address] >= self.limits.sockets_per_address:
                 raise Refused(
@@ -70,6 +99,7 @@ class Connections:
                     retry_after=10.0,
                 )
         except Refused as exc:
+            self.refused(ws, exc)
             await _deny(ws, exc)
             return
         await ws.accept()
@@ -80,6 +110,13 @@ class Connections:
             self.by_address[address] -= 1
             if not self.by_address[address]:
                 del self.by_address[address]
+
+    def _allowed(self, origin: str, host: str) -> bool:
+        """A browser says which page opens a socket: this server's own (its host), or
+        one of ``origins``.  Another site's page must not play with its visitors' seats.
+        (Clients that are not browsers send no ``Origin``.)"""
+        origin = origin.lower().rstrip("/")
+        return urlsplit(origin).netloc == host.lower() or origin in self.origins
 
     async def _serve(self, ws: WebSocket, table_id: str) -> None:
         if "token" in ws.query_params:
@@ -126,16 +163,25 @@ class Connections:
                 await _refuse(ws, "bad_message", str(exc), CLOSE_NO_TABLE)
             return
         if seat is not None and room.seats[seat].connections >= self.limits.sockets_per_seat:
-            await _refuse(
-                ws,
-                "rate_limited",
+            full = Refused(
+                "sockets_per_seat",
                 f"seat {seat} is open on {room.seats[seat].connections} sockets here, the most "
                 "it may; close one first",
-                CLOSE_TOO_MANY,
+                retry_after=10.0,
             )
+            self.refused(ws, full, table=room.id)
+            await _refuse(ws, "rate_limited", str(full), CLOSE_TOO_MANY, full.retry_after)
             return
         sub, opening = await self.attach(room, seat)
-        conn = Connection(ws, self.play, room, seat, sub, self.limits)
+        if seat is not None:
+            event = "reconnect" if (room.id, seat) in self._seen else "connect"
+            self._seen[(room.id, seat)] = None
+            self._seen.move_to_end((room.id, seat))
+            while len(self._seen) > SEEN_SEATS:
+                self._seen.popitem(last=False)
+            name = room.seats[seat].rec.name
+            self.audit.record(event, ws, table=room.id, seat=seat, name=name)
+        conn = Connection(ws, self, room, seat, sub)
         self.open.add(conn)
         try:
             for frame in opening:
@@ -185,6 +231,17 @@ class Connections:
                 await self.reg.announce(room)
         self.reg.forget(room)
 
+    async def close_all(self) -> None:
+        """Tell every client here that the server is restarting, and close its socket
+        (1012: service restart; clients reconnect)."""
+        for conn in list(self.open):
+            await conn.bye()
+
+    def refused(self, client: HTTPConnection, refused: Refused, **fields: Any) -> None:
+        """Count a refusal and write it to the audit log."""
+        self.metrics.refusals.labels(refused.reason).inc()
+        self.audit.record("refused", client, reason=refused.reason, **fields)
+
 
 class TokenBucket:
     """``rate`` tokens a second up to ``burst``; :meth:`take` is False when empty."""
@@ -211,7 +268,6 @@ async def _deny(ws: WebSocket, refused: Refused) -> None:
     close before the accept), the cheapest refusal there is.  (A 429 with the reason, the
     ASGI denial response, makes uvicorn log an error for every refusal: a flood of them
     would flood the log.)"""
-    log.info("refused a socket: %s", refused)
     await ws.close(code=CLOSE_TOO_MANY, reason=str(refused)[:120])
 
 
@@ -227,23 +283,18 @@ class Connection:
     """One client's socket: a reader (its messages) and a writer (its table's updates)."""
 
     def __init__(
-        self,
-        ws: WebSocket,
-        play: Play,
-        room: Room,
-        seat: int | None,
-        sub: Subscription,
-        limits: Limits,
+        self, ws: WebSocket, hub: Connections, room: Room, seat: int | None, sub: Subscription
     ) -> None:
         self.ws = ws
-        self.play = play
-        self.limits = limits
+        self.hub = hub
+        self.play = hub.play
+        self.limits = hub.limits
         self.room = room
         self.seat = seat
         self.sub = sub
         self.audience = SPECTATOR if seat is None else str(seat)
         self._send_lock = asyncio.Lock()
-        self.bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
+        self.bucket = TokenBucket(self.limits.messages_per_second, self.limits.message_burst)
         self.strikes = 0
         """Messages refused for the rate since the bucket was last half full."""
 
@@ -278,6 +329,15 @@ class Connection:
                 with contextlib.suppress(RuntimeError, WebSocketDisconnect, TimeoutError):
                     await asyncio.wait_for(self.ws.close(), self.limits.send_seconds)
 
+    async def bye(self) -> None:
+        """The server is going: say so and close (quietly if the client is gone)."""
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, TimeoutError):
+            await self.send(
+                frames.error("restarting", "the server is restarting; reconnect in a moment")
+            )
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, TimeoutError):
+            await asyncio.wait_for(self.ws.close(code=CLOSE_RESTARTING), 1.0)
+
     async def _write(self) -> None:
         while True:
             update = await self.sub.get()
@@ -300,7 +360,10 @@ class Connection:
             rate, burst = self.limits.messages_per_second, self.limits.message_burst
             if not self.bucket.take():
                 self.strikes += 1
+                self.hub.metrics.refusals.labels("message_rate").inc()
                 if self.strikes >= self.limits.message_strikes:
+                    out = Refused("message_strikes", f"{self.strikes} messages over the rate")
+                    self.hub.refused(self.ws, out, table=self.room.id, seat=self.seat)
                     await self.error(
                         "rate_limited",
                         f"{self.strikes} messages over the limit of {rate:g} "
@@ -351,7 +414,9 @@ class Connection:
         except P.WireError as exc:
             await self.error(exc.code, str(exc), self._legal())
             return
-        if isinstance(msg, P.AuthMsg):
+        if self.hub.reg.draining and not isinstance(msg, P.PingMsg):
+            await self.error("restarting", "the server is restarting; nothing changed")
+        elif isinstance(msg, P.AuthMsg):
             await self.error(
                 "bad_message", "this socket is already open for you; open another to switch"
             )
@@ -361,6 +426,7 @@ class Connection:
             try:
                 reply = await self.play.hint(self.room, self.seat, msg.lang)
             except Refused as exc:
+                self.hub.refused(self.ws, exc, table=self.room.id, seat=self.seat)
                 await self.error("rate_limited", str(exc), retry_after=exc.retry_after)
             else:
                 await self.send(frames.hint(reply))
@@ -387,6 +453,7 @@ class Connection:
             except PakkaError as exc:  # a game's reader raising another error of the family
                 await self.error("illegal", str(exc), self._legal())
             except sa_exc.SQLAlchemyError as exc:  # storage locked or down: nothing applied
+                self.hub.metrics.database_errors.labels("action").inc()
                 log.warning("action at table %s not stored: %s", self.room.id, exc)
                 await self.error(
                     "unavailable",

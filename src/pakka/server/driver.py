@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -25,6 +26,7 @@ from pakka.engine import Action
 from pakka.errors import IllegalAction
 from pakka.server import search
 from pakka.server.limits import Limits
+from pakka.server.metrics import Metrics
 from pakka.server.play import Play
 from pakka.server.registry import RoomRegistry
 from pakka.server.room import Room
@@ -55,12 +57,14 @@ class BotDriver:
         play: Play,
         pool: SearchPool,
         limits: Limits,
+        metrics: Metrics,
         bot_delay: float | None = None,
     ) -> None:
         self.reg = reg
         self.play = play
         self.pool = pool
         self.limits = limits
+        self.metrics = metrics
         self.bot_delay = bot_delay
         """Overrides every table's ``bot_delay`` when set (tests use 0)."""
         self.failures = 0
@@ -130,6 +134,7 @@ class BotDriver:
                     retry = min(2 * retry, BOT_RETRY_SECONDS[1])
                     continue
                 retry = BOT_RETRY_SECONDS[0]
+                chosen = time.perf_counter()
                 async with room.lock:
                     if room.state is None or room.position != seen:
                         continue  # the table moved on while the bot thought
@@ -138,10 +143,11 @@ class BotDriver:
                     cleared = room.seats[seat].trouble is not None
                     room.seats[seat].trouble = None
                     try:
-                        await self.play.commit(room, seat, action, table=cleared)
+                        await self.play.commit(room, seat, action, table=cleared, started=chosen)
                     except IllegalAction:  # another process moved first: think again
                         continue
                     except SQLAlchemyError as exc:  # locked or down: nothing applied, retry
+                        self.metrics.database_errors.labels("bot_move").inc()
                         log.warning("bot move at %s not stored (%s); retrying", room.id, exc)
                         await asyncio.sleep(STORAGE_RETRY_SECONDS)
         except BaseException:
@@ -175,6 +181,7 @@ class BotDriver:
     async def _failed(self, room: Room, seat: int, level: str, exc: BotFailed) -> None:
         """Log a failed bot move and show it at the table (everyone sees the seat's trouble)."""
         self.failures += 1
+        self.metrics.bot_failures.labels("bot").inc()
         log.error(
             "the %s bot at seat %d of table %s failed: %s",
             level,

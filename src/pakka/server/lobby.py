@@ -13,6 +13,7 @@ from sqlalchemy.exc import IntegrityError
 import pakka.games
 from pakka.engine import options_from_mapping
 from pakka.errors import PakkaError
+from pakka.server import names
 from pakka.server.limits import Limits, Refused
 from pakka.server.registry import RoomRegistry
 from pakka.server.room import Room, RoomError
@@ -56,6 +57,7 @@ class Lobby:
         (``Limits.bot_tables_per_address``, ``Limits.bot_tables``): their bots search for
         nobody in particular, and each one costs CPU for as long as it plays.
         """
+        self._open_for_business()
         try:
             game = pakka.games.get(game_name)
         except PakkaError as exc:
@@ -107,6 +109,10 @@ class Lobby:
             self._bot_tables.setdefault(address, set()).add(rec.id)
         return await self.reg.get(rec.id)
 
+    def _open_for_business(self) -> None:
+        if self.reg.draining:
+            raise RoomError(503, "the server is restarting; try again in a moment")
+
     def _allow_bot_table(self, address: str) -> None:
         """:class:`Refused` when ``address``, or everyone, has as many all-bot tables open
         or in play as the limits allow."""
@@ -136,9 +142,8 @@ class Lobby:
         cannot both give away the same seat: the loser catches up and tries the next free
         seat (or says the asked one is taken).
         """
-        name = " ".join(name.split())
-        if not name:
-            raise RoomError(422, "a display name cannot be blank")
+        self._open_for_business()
+        name = names.clean(name)
         for _ in range(JOIN_ATTEMPTS):
             async with room.lock:
                 await self.reg.catch_up(room)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -22,6 +23,7 @@ from pakka.errors import IllegalAction
 from pakka.server import search
 from pakka.server.frames import jsonable
 from pakka.server.limits import Limits, RateLimit, Refused
+from pakka.server.metrics import Metrics
 from pakka.server.protocol import HintReply
 from pakka.server.registry import RoomRegistry
 from pakka.server.room import Room, RoomError
@@ -34,10 +36,13 @@ log = logging.getLogger("pakka.server")
 class Play:
     """People's actions and hints, and the commit every action (a bot's too) goes through."""
 
-    def __init__(self, reg: RoomRegistry, pool: SearchPool, limits: Limits) -> None:
+    def __init__(
+        self, reg: RoomRegistry, pool: SearchPool, limits: Limits, metrics: Metrics
+    ) -> None:
         self.reg = reg
         self.pool = pool
         self.limits = limits
+        self.metrics = metrics
         self.hints = RateLimit(
             "hint_rate", "hints for your seat", limits.hints_per_minute, limits.hint_burst
         )
@@ -49,6 +54,7 @@ class Play:
         """
         if seat is None:
             raise RoomError(403, "spectators cannot act; join a free seat to play")
+        started = time.perf_counter()
         async with room.lock:
             await self.reg.catch_up(room)
             state = room.state
@@ -65,7 +71,7 @@ class Play:
                 if returned:
                     await self.reg.announce(room)
                 raise
-            await self.commit(room, seat, action, table=returned)
+            await self.commit(room, seat, action, table=returned, by="person", started=started)
 
     async def hint(self, room: Room, seat: int | None, lang: str = "en") -> HintReply:
         """``pakka.bots.suggest`` for ``seat``, searched in the pool (hint priority).
@@ -95,6 +101,7 @@ class Play:
         except Refused:
             raise
         except Exception:
+            self.metrics.bot_failures.labels("hint").inc()
             log.exception("the hint for seat %d of table %s failed", seat, room.id)
             return HintReply(
                 action=None, text="the hint engine failed; try again later", engine=False
@@ -102,13 +109,26 @@ class Play:
         finally:
             s.hinting = False
         if action not in legal:
+            self.metrics.bot_failures.labels("hint").inc()
             log.error("the hint engine offered %s at table %s, which is not legal", action, room.id)
             return HintReply(action=None, text="the hint engine failed", engine=False)
         text = f"{action}: {reason}" if reason else str(action)
         return HintReply(action=action.to_json(), text=text, engine=True)
 
-    async def commit(self, room: Room, seat: int, action: Action, table: bool = False) -> None:
-        """Persist, apply, publish (the caller holds the lock and has checked the action)."""
+    async def commit(
+        self,
+        room: Room,
+        seat: int,
+        action: Action,
+        table: bool = False,
+        *,
+        by: str = "bot",
+        started: float | None = None,
+    ) -> None:
+        """Persist, apply, publish (the caller holds the lock and has checked the action).
+
+        ``by`` (person or bot) and ``started`` (when the action arrived,
+        ``time.perf_counter()``) are for the metrics."""
         reg = self.reg
         state = room.state
         assert state is not None
@@ -141,4 +161,7 @@ class Play:
             room.rec.expires = expires
             table = True
         await reg.publish(room, events, table=table)
+        self.metrics.actions.labels(by).inc()
+        if started is not None:
+            self.metrics.action_seconds.observe(time.perf_counter() - started)
         reg.kick(room)

@@ -47,6 +47,8 @@ class RoomRegistry:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
         self.closed = False
+        self.draining = False
+        """Stopping: no new tables, seats, sockets or actions (``Services.drain``)."""
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="pakka-db")
         """The one thread that commits actions (see :class:`GroupCommit`)."""
         self.lobby_db = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="pakka-db-lobby")
@@ -70,6 +72,16 @@ class RoomRegistry:
                 await self.get(table_id)
             except Exception:
                 log.exception("table %s could not be restored", table_id)
+
+    async def stop_tasks(self) -> None:
+        """Stop every room's bot driver and turn timer, each while no change is under way
+        at its table (with its lock held), so no move is left half done."""
+        self.closed = True  # nothing starts them again
+        for room in list(self.rooms.values()):
+            async with room.lock:
+                for task in (room.driver, room.timer):
+                    if task is not None and not task.done():
+                        task.cancel()
 
     async def close(self) -> None:
         self.closed = True

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request, WebSocket
 from fastapi import Path as PathParam
-from fastapi.responses import RedirectResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST
 
 import pakka
 import pakka.games
@@ -21,6 +23,9 @@ from pakka.server.room import Room, RoomError
 from pakka.server.services import Services
 
 log = logging.getLogger("pakka.server")
+
+READY_SECONDS = 2.0
+"""How long ``/readyz`` waits for the database and the pub/sub before saying not ready."""
 
 Auth = Annotated[str | None, Header(description="Bearer <seat token>")]
 """The ``Authorization: Bearer <seat token>`` header of the seat-changing requests."""
@@ -120,9 +125,11 @@ async def create_table(request: Request, body: P.CreateTable) -> P.Joined:
         body.bot_delay,
         who,
     )
+    s.audit.record("create", request, table=room.id, game=room.rec.game, bots=room.all_bots)
     seat = token = None
     if body.name is not None:
         seat, token = await lobby.join(room, body.name, None)
+        s.audit.record("join", request, table=room.id, seat=seat, name=room.seats[seat].rec.name)
     else:
         await lobby.start_if_full(room)
     return P.Joined(table=room.view(), seat=seat, token=token)
@@ -150,6 +157,7 @@ async def join(request: Request, table_id: str, body: P.JoinTable) -> P.Joined:
     s.guards.joins.take(address(request))
     room = await s.registry.get(table_id)
     seat, token = await s.lobby.join(room, body.name, body.seat)
+    s.audit.record("join", request, table=room.id, seat=seat, name=room.seats[seat].rec.name)
     return P.Joined(table=room.view(), seat=seat, token=token)
 
 
@@ -175,7 +183,10 @@ async def rematch(request: Request, table_id: str, authorization: Auth = None) -
 async def leave(request: Request, table_id: str, authorization: Auth = None) -> P.TableView:
     s = services(request)
     room = await s.registry.get(table_id)
-    await s.lobby.leave(room, room.seat_of(bearer(authorization)))
+    seat = room.seat_of(bearer(authorization))
+    name = None if seat is None else room.seats[seat].rec.name
+    await s.lobby.leave(room, seat)
+    s.audit.record("leave", request, table=room.id, seat=seat, name=name)
     return room.view()
 
 
@@ -241,6 +252,46 @@ async def replay(
         actor=None if last is None else last["seat"],
         observation=observation,
     )
+
+
+ops = APIRouter(tags=["operations"])
+
+
+@ops.get("/healthz", summary="The process is up and its event loop answers")
+async def healthz() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@ops.get(
+    "/readyz",
+    summary="Ready for traffic: the database takes writes, the pub/sub answers, not draining",
+    responses={503: {"description": "not ready; the body says which check failed"}},
+)
+async def readyz(request: Request) -> JSONResponse:
+    s = services(request)
+    checks: dict[str, str] = {"draining": "yes" if s.draining else "no"}
+    checks["database"] = await _check(s.registry.db(s.storage.check_writable))
+    checks["pubsub"] = await _check(s.pubsub.ping())
+    ready = checks["database"] == checks["pubsub"] == "ok" and not s.draining
+    return JSONResponse(
+        {"status": "ready" if ready else "not ready", **checks}, status_code=200 if ready else 503
+    )
+
+
+async def _check(probe: Awaitable[None]) -> str:
+    """``ok``, or what went wrong (``/readyz``)."""
+    try:
+        await asyncio.wait_for(probe, READY_SECONDS)
+    except TimeoutError:
+        return f"no answer within {READY_SECONDS:g} s (locked, or unreachable)"
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"[:200]
+    return "ok"
+
+
+@ops.get("/metrics", summary="Prometheus metrics", response_class=PlainTextResponse)
+async def metrics(request: Request) -> Response:
+    return Response(services(request).metrics.render(), media_type=CONTENT_TYPE_LATEST)
 
 
 pages = APIRouter(include_in_schema=False)

@@ -88,6 +88,10 @@ class SearchPool:
     def running(self) -> int:
         return sum(self._running.values())
 
+    def queue_depths(self) -> dict[str, int]:
+        """Jobs waiting, by priority name (for the metrics)."""
+        return {p.name.lower(): self.waiting(p) for p in Priority}
+
     async def start(self) -> None:
         """Start the workers now (forked before the server serves anything) and wait
         until each has answered once."""

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pakka.server.audit import Audit
 from pakka.server.connection import Connections
 from pakka.server.driver import BotDriver
 from pakka.server.limits import Gate, Limits, RateLimit
 from pakka.server.lobby import Lobby
 from pakka.server.locks import InstanceConflict, InstanceLock
+from pakka.server.metrics import Metrics
 from pakka.server.play import Play
 from pakka.server.pubsub import PubSubBackend, backend_from_url
 from pakka.server.registry import RoomRegistry
@@ -48,6 +50,13 @@ class Services:
     connections: Connections
     replays: Replays
     guards: Guards
+    metrics: Metrics
+    audit: Audit
+
+    @property
+    def draining(self) -> bool:
+        """The server is stopping: it takes no new tables, seats or sockets (:meth:`drain`)."""
+        return self.registry.draining
 
     @classmethod
     def open(cls, settings: Settings) -> Services:
@@ -64,7 +73,11 @@ class Services:
         pool = SearchPool(
             limits.search_workers or default_workers(), limits.search_nice, limits.hint_queue
         )
-        play = Play(registry, pool, limits)
+        metrics = Metrics()
+        audit = Audit(settings.audit_log)
+        play = Play(registry, pool, limits, metrics)
+        connections = Connections(registry, play, limits, metrics, audit, settings.allowed_origins)
+        metrics.watch(registry, connections, pool)
         return cls(
             settings=settings,
             storage=storage,
@@ -73,11 +86,13 @@ class Services:
             registry=registry,
             pool=pool,
             play=play,
-            driver=BotDriver(registry, play, pool, limits, settings.bot_delay),
+            driver=BotDriver(registry, play, pool, limits, metrics, settings.bot_delay),
             lobby=Lobby(registry, limits),
-            connections=Connections(registry, play, limits),
+            connections=connections,
             replays=Replays(limits.replay_matches, limits.replay_checkpoint_every),
             guards=Guards(limits),
+            metrics=metrics,
+            audit=audit,
         )
 
     async def start(self) -> None:
@@ -86,11 +101,24 @@ class Services:
         await self.pool.start()
         await self.registry.resume()
 
+    async def drain(self) -> None:
+        """Stop gracefully (``pakka serve`` on SIGTERM, before uvicorn closes anything):
+        refuse new tables, seats, sockets and actions; let every change under way finish,
+        its commit included; stop the bots and timers; tell every client that the server
+        is restarting and close its socket (1012), so it reconnects to the next one."""
+        if self.registry.draining:
+            return
+        self.registry.draining = True
+        await self.registry.stop_tasks()
+        await self.registry.commits.drain()
+        await self.connections.close_all()
+
     async def close(self) -> None:
         try:
             await self.registry.close()
             await self.pool.close()
             await self.pubsub.close()
         finally:
+            self.audit.close()
             self.lock.release()
             self.storage.close()

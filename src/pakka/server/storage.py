@@ -347,6 +347,18 @@ class Storage:
             self._quick = raw
         return self._quick
 
+    def check_writable(self) -> None:
+        """Raise unless a write transaction can start now (``/readyz``): SQLite takes the
+        write lock and lets it go; PostgreSQL runs an update that changes nothing (a
+        read-only standby refuses it)."""
+        with self.engine.connect() as conn:
+            if self.url.startswith("sqlite"):
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+                conn.exec_driver_sql("ROLLBACK")
+                return
+            with conn.begin():
+                conn.execute(tables.update().where(sa.false()).values(revision=tables.c.revision))
+
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the database (SQLite; the writer thread runs it)."""
         if self.url.startswith("sqlite"):
