@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -37,6 +38,13 @@ def test_anonymous_all_bot_tables_are_limited_per_address(client: TestClient) ->
     assert {r.status_code for r in refused} == {429}
     assert all(int(r.headers["Retry-After"]) >= 1 for r in refused)
     assert "2 all-bot tables playing" in refused[0].json()["detail"]
+
+
+@pytest.mark.limits(create_burst=20)
+def test_requests_at_once_cannot_pass_the_bot_table_limit_together(client: TestClient) -> None:
+    with ThreadPoolExecutor(10) as pool:
+        answers = list(pool.map(lambda _: client.post("/api/tables", json=ATTACK), range(10)))
+    assert sorted(r.status_code for r in answers) == [201, 201] + [429] * 8
 
 
 @pytest.mark.limits(bot_tables=1, bot_tables_per_address=5)

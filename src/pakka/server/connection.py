@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from collections import Counter, OrderedDict
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,7 +27,7 @@ from pakka.errors import IllegalAction, PakkaError
 from pakka.server import frames
 from pakka.server import protocol as P
 from pakka.server.audit import Audit
-from pakka.server.limits import Limits, RateLimit, Refused
+from pakka.server.limits import Limits, RateLimit, Refused, TokenBucket
 from pakka.server.metrics import Metrics
 from pakka.server.play import Play
 from pakka.server.pubsub import Subscription, dumps
@@ -44,12 +43,12 @@ CLOSE_NOT_SEATED = 4403
 CLOSE_NO_TABLE = 4404
 CLOSE_NO_AUTH = 4408
 """Close code: no ``auth`` message within ``Limits.auth_seconds``."""
-SEEN_SEATS = 10_000
-"""Seats remembered as having connected, for the audit log's reconnects."""
-CLOSE_RESTARTING = 1012
-"""Close code (IANA "service restart"): the server is stopping; reconnect."""
 CLOSE_TOO_MANY = 4429
 """Close code: the address or the seat holds as many sockets as it may."""
+CLOSE_RESTARTING = 1012
+"""Close code (IANA "service restart"): the server is stopping; reconnect."""
+SEEN_SEATS = 10_000
+"""Seats remembered as having connected, for the audit log's reconnects."""
 
 
 class Connections:
@@ -157,7 +156,8 @@ class Connections:
             room = await self.reg.get(table_id)
             seat = room.seat_of(msg.token)
         except RoomError as exc:
-            if exc.status == 403:
+            if exc.status == 403:  # a wrong or expired token: worth a line in the audit log
+                self.refused(ws, Refused("not_seated", str(exc)), table=table_id)
                 await _refuse(ws, "not_seated", str(exc), CLOSE_NOT_SEATED)
             else:
                 await _refuse(ws, "bad_message", str(exc), CLOSE_NO_TABLE)
@@ -241,26 +241,6 @@ class Connections:
         """Count a refusal and write it to the audit log."""
         self.metrics.refusals.labels(refused.reason).inc()
         self.audit.record("refused", client, reason=refused.reason, **fields)
-
-
-class TokenBucket:
-    """``rate`` tokens a second up to ``burst``; :meth:`take` is False when empty."""
-
-    def __init__(self, rate: float, burst: float, clock: Any = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.clock = clock
-        self.tokens = burst
-        self.stamp = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 async def _deny(ws: WebSocket, refused: Refused) -> None:

@@ -169,6 +169,27 @@ class Gate:
             self._slots.release()
 
 
+class TokenBucket:
+    """``rate`` tokens a second up to ``burst``; :meth:`take` is False when empty (one
+    WebSocket's messages)."""
+
+    def __init__(self, rate: float, burst: float, clock: Any = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = burst
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
 class RateLimit:
     """A token bucket per key (a client address): ``per_minute`` on average, bursts of
     ``burst``.  Only the ``keys`` most recently seen are remembered."""

@@ -27,8 +27,8 @@ in minutes)."""
 JOIN_ATTEMPTS = 3
 """Tries of a join whose seat another process gave away first (it catches up each time)."""
 CREATE_ATTEMPTS = 3
-"""Draws of a new id and invite code when the last ones were taken (any other database
-error is the client's 503 at once: a locked database is not retried here)."""
+"""Draws of an invite code when the last one was taken (any other database error is the
+client's 503 at once: a locked database is not retried here)."""
 
 
 class Lobby:
@@ -39,6 +39,8 @@ class Lobby:
         self.limits = limits
         self._bot_tables: dict[str, set[str]] = {}
         """The all-bot tables each client address created (the live ones)."""
+        self._creating: set[str] = set()
+        """All-bot tables being created now (they count before they are in memory)."""
 
     async def create(
         self,
@@ -80,34 +82,42 @@ class Lobby:
             SeatRecord(seat=i, kind=k, level=lvl if k == "bot" else None, name=None)
             for i, (k, lvl) in enumerate(kinds)
         ]
+        rec = TableRecord(
+            id=secrets.token_urlsafe(9),
+            code=_invite_code(),
+            game=game.name,
+            players=n,
+            options=dataclasses.asdict(opts),
+            public=public,
+            turn_seconds=turn_seconds,
+            bot_delay=bot_delay,
+            status="open",
+            match=0,
+            created=now(),
+            seats=seat_recs,
+            expires=later(self.limits.table_open_seconds),
+        )
         all_bots = all(k == "bot" for k, _ in kinds)
-        if all_bots:
+        if all_bots:  # counted from now on, so that requests at once cannot all pass
             self._allow_bot_table(address)
+            self._creating.add(rec.id)
+            self._bot_tables.setdefault(address, set()).add(rec.id)
+        try:
+            await self._store(rec)
+            return await self.reg.get(rec.id)
+        finally:
+            self._creating.discard(rec.id)
+
+    async def _store(self, rec: TableRecord) -> None:
+        """Store a new table, with another invite code if its code is taken already."""
         for attempt in range(CREATE_ATTEMPTS):
-            rec = TableRecord(
-                id=secrets.token_urlsafe(9),
-                code="".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH)),
-                game=game.name,
-                players=n,
-                options=dataclasses.asdict(opts),
-                public=public,
-                turn_seconds=turn_seconds,
-                bot_delay=bot_delay,
-                status="open",
-                match=0,
-                created=now(),
-                seats=seat_recs,
-                expires=later(self.limits.table_open_seconds),
-            )
             try:
                 await self.reg.db(self.reg.storage.create_table, rec)
-                break
-            except IntegrityError:  # the id or the code is taken: draw new ones
+                return
+            except IntegrityError:
                 if attempt == CREATE_ATTEMPTS - 1:
                     raise
-        if all_bots:
-            self._bot_tables.setdefault(address, set()).add(rec.id)
-        return await self.reg.get(rec.id)
+                rec.code = _invite_code()
 
     def _open_for_business(self) -> None:
         if self.reg.draining:
@@ -117,8 +127,10 @@ class Lobby:
         """:class:`Refused` when ``address``, or everyone, has as many all-bot tables open
         or in play as the limits allow."""
         live = {r.id for r in self.reg.rooms.values() if r.all_bots and r.rec.status != "over"}
-        for tables in self._bot_tables.values():
-            tables &= live  # forget the ones that ended (or left memory)
+        live |= self._creating
+        self._bot_tables = {  # forget the tables that ended (or left memory)
+            who: tables & live for who, tables in self._bot_tables.items() if tables & live
+        }
         mine = self._bot_tables.get(address, set())
         if len(mine) >= self.limits.bot_tables_per_address:
             raise Refused(
@@ -239,6 +251,10 @@ class Lobby:
             s.trouble = None
         await self.reg.publish(room, table=True)
         self.reg.kick(room)
+
+
+def _invite_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def _free_seat(room: Room, seat: int | None) -> int:

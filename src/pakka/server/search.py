@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import itertools
 import logging
 import multiprocessing
@@ -193,7 +194,7 @@ class SearchPool:
             self.workers,
             mp_context=multiprocessing.get_context(method),
             initializer=_init_worker,
-            initargs=(self.nice,),
+            initargs=(self.nice, os.getpid()),
         )
 
 
@@ -212,14 +213,31 @@ def _stop(executor: ProcessPoolExecutor) -> None:
 # --- what runs in the workers ---------------------------------------------------------
 
 
-def _init_worker(nice: int) -> None:
-    """A worker: lower CPU priority, and no signal handlers of the server's own (the server
-    stops its workers itself)."""
+def _init_worker(nice: int, server: int) -> None:
+    """A worker: it dies with the server, at a lower CPU priority, with no signal handlers
+    of the server's own (the server stops its workers itself)."""
+    _die_with(server)
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+PR_SET_PDEATHSIG = 1
+"""``prctl`` option: the signal the kernel sends this process when its parent dies."""
+
+
+def _die_with(server: int) -> None:
+    """Have the kernel kill this worker when the server process dies, even by ``kill -9``.
+    Else it would live on as an orphan, holding what it inherited from the server: the
+    database's instance lock among them, so that a restarted server would refuse to start.
+    (Linux; elsewhere the workers are spawned and end when their pipe to the server does.)"""
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != server:  # the server died before the line above
+        os._exit(1)
 
 
 def _ready() -> bool:

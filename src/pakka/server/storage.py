@@ -180,7 +180,7 @@ class Storage:
         cfg = Config()
         cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         cfg.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
-        with self.engine.begin() as conn, migrating(self.engine, conn):
+        with migrating(self.engine) as conn:
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 
