@@ -107,8 +107,36 @@ def test_the_audit_log_has_joins_leaves_reconnects_and_refusals_never_a_token(
     join_line = next(line for line in lines if line["event"] == "join")
     assert join_line["table"] == tid and join_line["seat"] == 0 and join_line["name"] == "Ann"
     assert join_line["address"] == "testclient" and join_line["agent"] == "test-agent/1.0"
-    refusal = next(line for line in lines if line["event"] == "refused")
-    assert refusal["reason"] == "create_rate" and refusal["path"] == "/api/tables"
+    refusals = [line for line in lines if line["event"] == "refused"]
+    assert len(refusals) == 1  # one line a minute per address and reason
+    assert refusals[0]["reason"] == "create_rate" and refusals[0]["path"] == "/api/tables"
+
+
+def test_refusals_are_written_once_a_minute_per_address_and_reason(tmp_path: Path) -> None:
+    from starlette.requests import HTTPConnection
+
+    from pakka.server.audit import Audit
+
+    now = [0.0]
+    log = tmp_path / "audit.jsonl"
+    audit = Audit(log, clock=lambda: now[0])
+    client = HTTPConnection({"type": "http", "client": ("10.0.0.1", 5), "headers": []})
+    other = HTTPConnection({"type": "http", "client": ("10.0.0.2", 5), "headers": []})
+    for _ in range(5):
+        audit.refused(client, "join_rate")
+    audit.refused(other, "join_rate")
+    audit.refused(client, "create_rate")
+    now[0] = 61.0
+    audit.refused(client, "join_rate")
+    audit.close()
+    lines = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    seen = [(line["address"], line["reason"], line["repeated"]) for line in lines]
+    assert seen == [
+        ("10.0.0.1", "join_rate", 0),
+        ("10.0.0.2", "join_rate", 0),
+        ("10.0.0.1", "create_rate", 0),
+        ("10.0.0.1", "join_rate", 4),
+    ]
 
 
 def test_draining_refuses_new_work_and_tells_clients_to_reconnect(

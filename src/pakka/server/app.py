@@ -24,7 +24,7 @@ import pakka
 from pakka.server import protocol as P
 from pakka.server import redact
 from pakka.server.limits import Refused
-from pakka.server.middleware import MAX_BODY_BYTES, RequestBodies, SecurityHeaders
+from pakka.server.middleware import MAX_BODY_BYTES, RequestBodies, SecurityHeaders, SocketGate
 from pakka.server.room import RoomError
 from pakka.server.routes import api, ops, pages, services
 from pakka.server.services import Services
@@ -88,6 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(RequestBodies)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(SocketGate)
 
     @app.exception_handler(sa_exc.SQLAlchemyError)
     async def _storage_error(request: Request, exc: sa_exc.SQLAlchemyError) -> JSONResponse:
@@ -101,7 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(Refused)
     async def _refused(request: Request, exc: Refused) -> JSONResponse:
-        services(request).connections.refused(request, exc, path=request.url.path)
+        services(request).refused(request, exc, path=request.url.path)
         return JSONResponse(
             {"detail": str(exc)},
             status_code=429,

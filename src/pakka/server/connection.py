@@ -79,28 +79,33 @@ class Connections:
             "connect_rate", "new sockets", limits.connects_per_minute, limits.connect_burst
         )
 
-    async def serve(self, ws: WebSocket, table_id: str, address: str) -> None:
-        """The whole life of one socket at ``table_id`` from a client at ``address``."""
-        try:  # refused before the upgrade: the cheapest answer there is
-            origin = ws.headers.get("origin")
-            if origin is not None and not self._allowed(origin, ws.headers.get("host", "")):
-                raise Refused(
-                    "origin", f"pages from {origin[:100]} may not open sockets here", 3600.0
-                )
-            if self.reg.draining:
-                raise Refused("restarting", "the server is restarting", retry_after=5.0)
+    def admit(self, client: HTTPConnection) -> Refused | None:
+        """Why a new socket from ``client`` is refused, if it is: a page of another site,
+        a draining server, too many new or open sockets from its address.  Asked before
+        the upgrade and before routing (:class:`pakka.server.middleware.SocketGate`):
+        refusing a flood of sockets there costs the least."""
+        origin = client.headers.get("origin")
+        if origin is not None and not self._allowed(origin, client.headers.get("host", "")):
+            return Refused("origin", f"pages from {origin[:100]} may not open sockets here", 3600)
+        if self.reg.draining:
+            return Refused("restarting", "the server is restarting", retry_after=5.0)
+        address = client.client.host if client.client is not None else "unknown"
+        try:
             self.connects.take(address)
-            if self.by_address[address] >= self.limits.sockets_per_address:
-                raise Refused(
-                    "sockets_per_address",
-                    f"your address holds {self.by_address[address]} sockets here, the most "
-                    "it may; close one first",
-                    retry_after=10.0,
-                )
         except Refused as exc:
-            self.refused(ws, exc)
-            await _deny(ws, exc)
-            return
+            return exc
+        if self.by_address[address] >= self.limits.sockets_per_address:
+            return Refused(
+                "sockets_per_address",
+                f"your address holds {self.by_address[address]} sockets here, the most "
+                "it may; close one first",
+                retry_after=10.0,
+            )
+        return None
+
+    async def serve(self, ws: WebSocket, table_id: str, address: str) -> None:
+        """The whole life of one socket at ``table_id`` from a client at ``address``
+        (admitted already: :meth:`admit`)."""
         await ws.accept()
         self.by_address[address] += 1
         try:
@@ -240,15 +245,7 @@ class Connections:
     def refused(self, client: HTTPConnection, refused: Refused, **fields: Any) -> None:
         """Count a refusal and write it to the audit log."""
         self.metrics.refusals.labels(refused.reason).inc()
-        self.audit.record("refused", client, reason=refused.reason, **fields)
-
-
-async def _deny(ws: WebSocket, refused: Refused) -> None:
-    """Refuse a socket before its upgrade: the client sees HTTP 403 (uvicorn's answer to a
-    close before the accept), the cheapest refusal there is.  (A 429 with the reason, the
-    ASGI denial response, makes uvicorn log an error for every refusal: a flood of them
-    would flood the log.)"""
-    await ws.close(code=CLOSE_TOO_MANY, reason=str(refused)[:120])
+        self.audit.refused(client, refused.reason, **fields)
 
 
 async def _refuse(
@@ -339,24 +336,13 @@ class Connection:
                 return
             rate, burst = self.limits.messages_per_second, self.limits.message_burst
             if not self.bucket.take():
-                self.strikes += 1
-                self.hub.metrics.refusals.labels("message_rate").inc()
-                if self.strikes >= self.limits.message_strikes:
-                    out = Refused("message_strikes", f"{self.strikes} messages over the rate")
-                    self.hub.refused(self.ws, out, table=self.room.id, seat=self.seat)
-                    await self.error(
-                        "rate_limited",
-                        f"{self.strikes} messages over the limit of {rate:g} "
-                        f"a second (bursts of {burst}): disconnected",
-                    )
-                    await self.ws.close(code=1008)
-                    return
-                await self.error(
-                    "rate_limited",
-                    f"too many messages: the limit is {rate:g} a second "
-                    f"(bursts of {burst}); this one was dropped, nothing changed",
-                    retry_after=1 / rate if rate > 0 else None,
+                over = Refused(
+                    "message_rate",
+                    f"too many messages: the limit is {rate:g} a second (bursts of {burst})",
+                    1 / rate if rate > 0 else 1.0,
                 )
+                if await self._struck(over):
+                    return
                 continue
             if self.bucket.tokens >= burst / 2:
                 self.strikes = 0  # the client has slowed down: forgiven
@@ -365,6 +351,9 @@ class Connection:
                 raw = message.get("bytes") or b""
             try:
                 await self._handle(raw)
+            except Refused as exc:  # a hint asked for too soon
+                if await self._struck(exc):
+                    return
             except Exception:  # a bug: say so, keep the socket, and leave a trace
                 log.exception("message at table %s failed", self.room.id)
                 await self.error(
@@ -372,6 +361,29 @@ class Connection:
                     "the server could not handle this message (nothing changed); try again",
                     self._legal(),
                 )
+
+    async def _struck(self, refused: Refused) -> bool:
+        """Refuse one message (it changed nothing; ``rate_limited`` says when to retry),
+        and close the socket (True) when the client has been refused
+        ``Limits.message_strikes`` times without slowing down.  Refusals are counted; only
+        the closing one is written to the audit log (a flood would flood it)."""
+        self.strikes += 1
+        self.hub.metrics.refusals.labels(refused.reason).inc()
+        if self.strikes < self.limits.message_strikes:
+            await self.error(
+                "rate_limited",
+                f"{refused}; this message was dropped, nothing changed",
+                retry_after=refused.retry_after,
+            )
+            return False
+        out = Refused("message_strikes", f"{self.strikes} messages refused in a row")
+        self.hub.refused(self.ws, out, table=self.room.id, seat=self.seat)
+        await self.error(
+            "rate_limited",
+            f"{refused}; {self.strikes} messages refused without slowing down: disconnected",
+        )
+        await self.ws.close(code=1008)
+        return True
 
     async def error(
         self,
@@ -403,13 +415,7 @@ class Connection:
         elif isinstance(msg, P.PingMsg):
             await self.send(frames.pong())
         elif isinstance(msg, P.HintMsg):
-            try:
-                reply = await self.play.hint(self.room, self.seat, msg.lang)
-            except Refused as exc:
-                self.hub.refused(self.ws, exc, table=self.room.id, seat=self.seat)
-                await self.error("rate_limited", str(exc), retry_after=exc.retry_after)
-            else:
-                await self.send(frames.hint(reply))
+            await self.send(frames.hint(await self.play.hint(self.room, self.seat, msg.lang)))
         else:
             try:
                 await self.play.act(self.room, self.seat, msg.action)

@@ -1,9 +1,10 @@
-"""HTTP middleware: what every request body must be before a route sees it, and the
-security headers every response carries."""
+"""ASGI middleware: what every request body must be before a route sees it, the security
+headers every response carries, and the sockets refused before they are routed."""
 
 from __future__ import annotations
 
 from starlette.datastructures import MutableHeaders
+from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -127,3 +128,34 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+CLOSE_REFUSED = 4429
+"""The close code of a socket refused before its upgrade (real clients see HTTP 403)."""
+
+
+class SocketGate:
+    """Refuse a WebSocket before the router sees it when ``Connections.admit`` says so
+    (a page of another site, a draining server, too many sockets from one address).
+
+    The client sees HTTP 403: uvicorn's answer to a close before the accept, the cheapest
+    refusal there is.  (A 429 with the reason, the ASGI denial response, makes uvicorn log
+    an error for every refusal: a flood of them would flood the log.)  Each refusal is
+    counted and written to the audit log.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            services = scope["app"].state.services
+            client = HTTPConnection(scope)
+            refused = services.connections.admit(client)
+            if refused is not None:
+                services.refused(client, refused, path=scope["path"])
+                await receive()  # websocket.connect
+                reason = str(refused)[:120]
+                await send({"type": "websocket.close", "code": CLOSE_REFUSED, "reason": reason})
+                return
+        await self.app(scope, receive, send)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from starlette.requests import HTTPConnection
 
 from pakka.server.audit import Audit
 from pakka.server.connection import Connections
 from pakka.server.driver import BotDriver
-from pakka.server.limits import Gate, Limits, RateLimit
+from pakka.server.limits import Gate, Limits, RateLimit, Refused
 from pakka.server.lobby import Lobby
 from pakka.server.locks import InstanceConflict, InstanceLock
 from pakka.server.metrics import Metrics
@@ -94,6 +97,11 @@ class Services:
             metrics=metrics,
             audit=audit,
         )
+
+    def refused(self, request: HTTPConnection, refused: Refused, **fields: Any) -> None:
+        """Count a refused request and write it to the audit log."""
+        self.metrics.refusals.labels(refused.reason).inc()
+        self.audit.refused(request, refused.reason, **fields)
 
     async def start(self) -> None:
         """Start the search workers (before anything is served), then restore the tables
