@@ -72,7 +72,10 @@ from pakka import engine
 from tests.generic.toy import TOY
 engine.register(TOY)
 from pakka.server.app import Settings, create_app
-uvicorn.run(create_app(Settings(db_url={db!r})), host="127.0.0.1", port={port}, log_level="warning")
+from pakka.server.limits import Limits
+settings = Settings(db_url={db!r})
+settings.limits = Limits(create_burst=100, join_burst=100)  # every table from one address
+uvicorn.run(create_app(settings), host="127.0.0.1", port={port}, log_level="warning")
 """
 
 
