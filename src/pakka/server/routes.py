@@ -1,4 +1,5 @@
-"""The HTTP routes: the REST lobby under ``/api``, invite links and the WebSocket endpoint."""
+"""The HTTP routes: the REST lobby under ``/api``, health, readiness and metrics, invite
+links and the WebSocket endpoint."""
 
 from __future__ import annotations
 
