@@ -15,6 +15,7 @@ from starlette.testclient import WebSocketTestSession
 
 from pakka import engine, plugins
 from pakka.server.app import Settings, create_app
+from pakka.server.limits import Limits
 from tests.generic.toy import TOY
 
 
@@ -30,9 +31,18 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'pakka.sqlite3'}"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "limits(**values): the test app's Limits differ from the defaults so"
+    )
+
+
 @pytest.fixture
-def app(db_url: str, toy: engine.Game) -> FastAPI:
-    return create_app(Settings(db_url=db_url, bot_delay=0))
+def app(db_url: str, toy: engine.Game, request: pytest.FixtureRequest) -> FastAPI:
+    """The server with its default limits (``@pytest.mark.limits(...)`` changes some)."""
+    marker = request.node.get_closest_marker("limits")
+    limits = Limits(**marker.kwargs) if marker is not None else Limits()
+    return create_app(Settings(db_url=db_url, bot_delay=0, limits=limits))
 
 
 @pytest.fixture

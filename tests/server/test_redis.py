@@ -263,9 +263,12 @@ def test_postgresql_is_served_by_one_process_unless_they_share_redis(
     locks: a second server without pub/sub refuses to start; with Redis both run."""
     from pakka.server.locks import InstanceConflict
 
-    first = TestClient(create_app(Settings(db_url=postgres_url)))
-    second = TestClient(create_app(Settings(db_url=postgres_url)))
-    with first, pytest.raises(InstanceConflict), second:
+    alone = Settings(db_url=postgres_url)
+    with (
+        TestClient(create_app(alone)),
+        pytest.raises(InstanceConflict),
+        TestClient(create_app(alone)),
+    ):
         pass
     shared = Settings(db_url=postgres_url, pubsub_url=redis_url)
     with TestClient(create_app(shared)) as a, TestClient(create_app(shared)) as b:

@@ -72,7 +72,10 @@ from pakka import engine
 from tests.generic.toy import TOY
 engine.register(TOY)
 from pakka.server.app import Settings, create_app
-uvicorn.run(create_app(Settings(db_url={db!r})), host="127.0.0.1", port={port}, log_level="warning")
+from pakka.server.limits import Limits
+settings = Settings(db_url={db!r})
+settings.limits = Limits(create_burst=100, join_burst=100)  # every table from one address
+uvicorn.run(create_app(settings), host="127.0.0.1", port={port}, log_level="warning")
 """
 
 
@@ -157,3 +160,31 @@ def test_kill_9_loses_no_acknowledged_action(db_url: str) -> None:
     finally:
         proc.kill()
         proc.wait(timeout=10)
+
+
+def test_the_search_workers_die_with_a_killed_server(db_url: str) -> None:
+    """The search workers are forked from the server: killed with SIGKILL, the server left
+    them running as orphans, holding its database lock, and a restart was refused."""
+    port = _port()
+    proc = _start(db_url, port)
+    try:
+        kids = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        assert kids, "no search workers"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 20
+        while any(Path(f"/proc/{k}").exists() and _alive(k) for k in kids):
+            assert time.monotonic() < deadline, f"search workers {kids} outlived the server"
+            time.sleep(0.05)
+        proc = _start(db_url, port)  # the database is free again
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def _alive(pid: str) -> bool:
+    """Whether a process runs (a zombie waiting for its parent does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

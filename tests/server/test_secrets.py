@@ -41,7 +41,6 @@ from websockets.exceptions import ConnectionClosed
 import pakka.games
 from pakka.engine import Action, State
 from pakka.games import anarchy
-from pakka.server import protocol as P
 from tests.generic.harness import card_tokens
 from tests.server.conftest import create, join, real_ws, ws_connect
 from tests.server.test_ws import state
@@ -55,11 +54,8 @@ GAMES = {  # game: (deals to play in the default run; None = the whole match)
 }
 
 
-@pytest.fixture(autouse=True)
-def machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These people play as fast as the machine: no rate limit."""
-    monkeypatch.setattr(P, "RATE_PER_SECOND", 1e9)
-    monkeypatch.setattr(P, "RATE_BURST", 1e9)
+pytestmark = pytest.mark.limits(messages_per_second=1e9, message_burst=10**9)
+"""These people play as fast as the machine: no rate limit."""
 
 
 def tokens_of(value: Any) -> set[str]:

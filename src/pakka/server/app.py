@@ -3,7 +3,8 @@
 ``create_app(settings)`` builds a fresh app; its lifespan opens the database (running the
 migrations), restores the tables in play and, on the way out, cancels every room task.
 The routes are in :mod:`pakka.server.routes`; the OpenAPI description is served at
-``/openapi.json`` and ``/docs``; the WebSocket protocol is in ``docs/protocol.md``.
+``/openapi.json`` (and ``/docs`` with ``Settings.api_docs``); the WebSocket protocol is in
+``docs/protocol.md``.
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ import pakka
 from pakka.server import protocol as P
 from pakka.server import redact
 from pakka.server.limits import Refused
-from pakka.server.middleware import MAX_BODY_BYTES, RequestBodies
+from pakka.server.middleware import MAX_BODY_BYTES, RequestBodies, SecurityHeaders, SocketGate
 from pakka.server.room import RoomError
-from pakka.server.routes import api, pages
+from pakka.server.routes import api, ops, pages, services
 from pakka.server.services import Services
 from pakka.server.settings import Settings, default_db_path
 
@@ -63,7 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.services = services
         app.state.registry = services.registry
         try:
-            await services.registry.resume()
+            await services.start()
             if settings.tune_gc:
                 tune_gc()
             yield
@@ -81,13 +82,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "`Authorization: Bearer <token>` and in the socket's first message, never in a URL."
         ),
         lifespan=lifespan,
+        docs_url="/docs" if settings.api_docs else None,
+        redoc_url=None,
     )
 
     app.add_middleware(RequestBodies)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SocketGate)
 
     @app.exception_handler(sa_exc.SQLAlchemyError)
     async def _storage_error(request: Request, exc: sa_exc.SQLAlchemyError) -> JSONResponse:
         log.warning("%s %s: database error: %s", request.method, request.url.path, exc)
+        services(request).metrics.database_errors.labels("rest").inc()
         return JSONResponse(
             {"detail": "the database is busy or unavailable; nothing changed, try again"},
             status_code=503,
@@ -96,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(Refused)
     async def _refused(request: Request, exc: Refused) -> JSONResponse:
+        services(request).refused(request, exc, path=request.url.path)
         return JSONResponse(
             {"detail": str(exc)},
             status_code=429,
@@ -104,9 +111,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RoomError)
     async def _room_error(request: Request, exc: RoomError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+        retry = {"Retry-After": "5"} if exc.status == 503 else None
+        return JSONResponse({"detail": str(exc)}, status_code=exc.status, headers=retry)
 
     app.include_router(api)
+    app.include_router(ops)
     app.include_router(pages)
     if WEB_DIR.is_dir():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")

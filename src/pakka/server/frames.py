@@ -73,8 +73,18 @@ def hello(table_id: str, seat: int | None, name: str | None) -> Frame:
     return P.HelloMsg(table=table_id, seat=seat, name=name).model_dump(mode="json")
 
 
-def error(code: P.ErrorCode, message: str, legal: list[dict[str, Any]] | None = None) -> Frame:
-    return P.ErrorMsg(code=code, message=message, legal_actions=legal or []).model_dump()
+def error(
+    code: P.ErrorCode,
+    message: str,
+    legal: list[dict[str, Any]] | None = None,
+    retry_after: float | None = None,
+) -> Frame:
+    return P.ErrorMsg(
+        code=code,
+        message=message,
+        legal_actions=legal or [],
+        retry_after=None if retry_after is None else round(retry_after, 3),
+    ).model_dump()
 
 
 def hint(reply: P.HintReply) -> Frame:

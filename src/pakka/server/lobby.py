@@ -13,18 +13,22 @@ from sqlalchemy.exc import IntegrityError
 import pakka.games
 from pakka.engine import options_from_mapping
 from pakka.errors import PakkaError
-from pakka.server.bots import make_bot
-from pakka.server.limits import Limits
+from pakka.server import names
+from pakka.server.limits import Limits, Refused
 from pakka.server.registry import RoomRegistry
 from pakka.server.room import Room, RoomError
 from pakka.server.storage import SeatRecord, TableRecord, hash_token, later, now
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 13
+"""Invite code letters: 32 ** 13 = 2 ** 65 codes, so guessing one of many private tables
+takes centuries even without the per-address limit on look-ups (6 letters, 30 bits, fell
+in minutes)."""
 JOIN_ATTEMPTS = 3
 """Tries of a join whose seat another process gave away first (it catches up each time)."""
 CREATE_ATTEMPTS = 3
-"""Draws of a new id and invite code when the last ones were taken (any other database
-error is the client's 503 at once: a locked database is not retried here)."""
+"""Draws of an invite code when the last one was taken (any other database error is the
+client's 503 at once: a locked database is not retried here)."""
 
 
 class Lobby:
@@ -33,6 +37,10 @@ class Lobby:
     def __init__(self, reg: RoomRegistry, limits: Limits) -> None:
         self.reg = reg
         self.limits = limits
+        self._bot_tables: dict[str, set[str]] = {}
+        """The all-bot tables each client address created (the live ones)."""
+        self._creating: set[str] = set()
+        """All-bot tables being created now (they count before they are in memory)."""
 
     async def create(
         self,
@@ -43,7 +51,15 @@ class Lobby:
         public: bool,
         turn_seconds: float | None,
         bot_delay: float,
+        address: str = "",
     ) -> Room:
+        """A new table (its match starts at once when every seat is a bot's).
+
+        All-bot tables are limited, per client ``address`` and in all
+        (``Limits.bot_tables_per_address``, ``Limits.bot_tables``): their bots search for
+        nobody in particular, and each one costs CPU for as long as it plays.
+        """
+        self._open_for_business()
         try:
             game = pakka.games.get(game_name)
         except PakkaError as exc:
@@ -66,29 +82,70 @@ class Lobby:
             SeatRecord(seat=i, kind=k, level=lvl if k == "bot" else None, name=None)
             for i, (k, lvl) in enumerate(kinds)
         ]
+        rec = TableRecord(
+            id=secrets.token_urlsafe(9),
+            code=_invite_code(),
+            game=game.name,
+            players=n,
+            options=dataclasses.asdict(opts),
+            public=public,
+            turn_seconds=turn_seconds,
+            bot_delay=bot_delay,
+            status="open",
+            match=0,
+            created=now(),
+            seats=seat_recs,
+            expires=later(self.limits.table_open_seconds),
+        )
+        all_bots = all(k == "bot" for k, _ in kinds)
+        if all_bots:  # counted from now on, so that requests at once cannot all pass
+            self._allow_bot_table(address)
+            self._creating.add(rec.id)
+            self._bot_tables.setdefault(address, set()).add(rec.id)
+        try:
+            await self._store(rec)
+            return await self.reg.get(rec.id)
+        finally:
+            self._creating.discard(rec.id)
+
+    async def _store(self, rec: TableRecord) -> None:
+        """Store a new table, with another invite code if its code is taken already."""
         for attempt in range(CREATE_ATTEMPTS):
-            rec = TableRecord(
-                id=secrets.token_urlsafe(9),
-                code="".join(secrets.choice(CODE_ALPHABET) for _ in range(6)),
-                game=game.name,
-                players=n,
-                options=dataclasses.asdict(opts),
-                public=public,
-                turn_seconds=turn_seconds,
-                bot_delay=bot_delay,
-                status="open",
-                match=0,
-                created=now(),
-                seats=seat_recs,
-                expires=later(self.limits.table_open_seconds),
-            )
             try:
                 await self.reg.db(self.reg.storage.create_table, rec)
-                break
-            except IntegrityError:  # the id or the code is taken: draw new ones
+                return
+            except IntegrityError:
                 if attempt == CREATE_ATTEMPTS - 1:
                     raise
-        return await self.reg.get(rec.id)
+                rec.code = _invite_code()
+
+    def _open_for_business(self) -> None:
+        if self.reg.draining:
+            raise RoomError(503, "the server is restarting; try again in a moment")
+
+    def _allow_bot_table(self, address: str) -> None:
+        """:class:`Refused` when ``address``, or everyone, has as many all-bot tables open
+        or in play as the limits allow."""
+        live = {r.id for r in self.reg.rooms.values() if r.all_bots and r.rec.status != "over"}
+        live |= self._creating
+        self._bot_tables = {  # forget the tables that ended (or left memory)
+            who: tables & live for who, tables in self._bot_tables.items() if tables & live
+        }
+        mine = self._bot_tables.get(address, set())
+        if len(mine) >= self.limits.bot_tables_per_address:
+            raise Refused(
+                "bot_tables_per_address",
+                f"your address has {len(mine)} all-bot tables playing, the most it may; "
+                "try again when one has finished",
+                retry_after=60.0,
+            )
+        if len(live) >= self.limits.bot_tables:
+            raise Refused(
+                "bot_tables",
+                f"the server is playing {len(live)} all-bot tables, the most it may; "
+                "try again later",
+                retry_after=60.0,
+            )
 
     async def join(self, room: Room, name: str, seat: int | None) -> tuple[int, str]:
         """Seat ``name`` at ``seat`` (the first free one if ``None``): the seat and its token.
@@ -97,9 +154,8 @@ class Lobby:
         cannot both give away the same seat: the loser catches up and tries the next free
         seat (or says the asked one is taken).
         """
-        name = " ".join(name.split())
-        if not name:
-            raise RoomError(422, "a display name cannot be blank")
+        self._open_for_business()
+        name = names.clean(name)
         for _ in range(JOIN_ATTEMPTS):
             async with room.lock:
                 await self.reg.catch_up(room)
@@ -116,7 +172,7 @@ class Lobby:
                 s = room.seats[chosen]
                 s.rec = dataclasses.replace(s.rec, name=name, token_hash=digest)
                 room.rec.revision = revision
-                await self.reg.publish(room, table=True)
+                await self.reg.announce(room)
                 if room.rec.status == "open" and all(x.taken for x in room.seats):
                     with contextlib.suppress(RoomError):  # another process started it: fine
                         await self._start(room)
@@ -168,11 +224,10 @@ class Lobby:
                 await self.reg.catch_up(room)
                 raise RoomError(403, "this token does not hold a seat at this table any more")
             if new.kind == "bot":
-                s.bot = make_bot(room.rec.game, "random", None)
                 s.away = False
             s.rec = new
             room.rec.revision = revision
-            await self.reg.publish(room, table=True, revoked=[seat])
+            await self.reg.announce(room, revoked=[seat])
             self.reg.kick(room)
 
     async def _start(self, room: Room) -> None:
@@ -193,10 +248,13 @@ class Lobby:
         room.state = state
         for s in room.seats:
             s.away = False
-            if s.is_bot:
-                s.bot = make_bot(room.rec.game, s.rec.level or "random", seed + s.rec.seat)
+            s.trouble = None
         await self.reg.publish(room, table=True)
         self.reg.kick(room)
+
+
+def _invite_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def _free_seat(room: Room, seat: int | None) -> int:

@@ -51,18 +51,20 @@ def sqlite_path(engine: Engine) -> Path | None:
 
 
 @contextlib.contextmanager
-def migrating(engine: Engine, conn: Connection) -> Iterator[None]:
-    """Hold the migration lock while the body runs (``conn`` is the migration's own
-    connection, inside its transaction)."""
+def migrating(engine: Engine) -> Iterator[Connection]:
+    """A connection in a transaction for the migrations, with the migration lock held from
+    before the transaction begins until after it has committed (so the next process to
+    get the lock sees the schema this one made)."""
     path = sqlite_path(engine)
-    if engine.dialect.name == "postgresql":
-        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATE_KEY})
-        yield  # released when the migration's transaction ends
-    elif path is not None:
-        with _locked_file(_sidecar(path, "migrate"), fcntl.LOCK_EX, MIGRATE_WAIT_SECONDS):
-            yield
-    else:
-        yield
+    held = (
+        _locked_file(_sidecar(path, "migrate"), fcntl.LOCK_EX, MIGRATE_WAIT_SECONDS)
+        if path is not None
+        else contextlib.nullcontext()
+    )
+    with held, engine.begin() as conn:
+        if engine.dialect.name == "postgresql":  # released when the transaction ends
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATE_KEY})
+        yield conn
 
 
 class InstanceLock:

@@ -12,27 +12,40 @@ Every change of a match runs under the room's lock in the same order:
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
 from pakka.engine import Action
 from pakka.errors import IllegalAction
-from pakka.server.bots import suggest
+from pakka.server import search
 from pakka.server.frames import jsonable
-from pakka.server.limits import Limits
+from pakka.server.limits import Limits, RateLimit, Refused
+from pakka.server.metrics import Metrics
 from pakka.server.protocol import HintReply
 from pakka.server.registry import RoomRegistry
 from pakka.server.room import Room, RoomError
+from pakka.server.search import Priority, SearchPool
 from pakka.server.storage import later
+
+log = logging.getLogger("pakka.server")
 
 
 class Play:
     """People's actions and hints, and the commit every action (a bot's too) goes through."""
 
-    def __init__(self, reg: RoomRegistry, limits: Limits) -> None:
+    def __init__(
+        self, reg: RoomRegistry, pool: SearchPool, limits: Limits, metrics: Metrics
+    ) -> None:
         self.reg = reg
+        self.pool = pool
         self.limits = limits
+        self.metrics = metrics
+        self.hints = RateLimit(
+            "hint_rate", "hints for your seat", limits.hints_per_minute, limits.hint_burst
+        )
 
     async def act(self, room: Room, seat: int | None, data: Any) -> None:
         """A person's action: checked, committed, applied, published.
@@ -41,6 +54,7 @@ class Play:
         """
         if seat is None:
             raise RoomError(403, "spectators cannot act; join a free seat to play")
+        started = time.perf_counter()
         async with room.lock:
             await self.reg.catch_up(room)
             state = room.state
@@ -55,30 +69,66 @@ class Play:
                 state.check(seat, action)
             except IllegalAction:
                 if returned:
-                    await self.reg.publish(room, table=True)
+                    await self.reg.announce(room)
                 raise
-            await self.commit(room, seat, action, table=returned)
+            await self.commit(room, seat, action, table=returned, by="person", started=started)
 
     async def hint(self, room: Room, seat: int | None, lang: str = "en") -> HintReply:
+        """``pakka.bots.suggest`` for ``seat``, searched in the pool (hint priority).
+
+        One hint at a time per seat, whatever its sockets, at most
+        ``Limits.hints_per_minute``: more raise :class:`Refused` (nothing is searched).
+        """
         if seat is None or room.state is None:
             return HintReply(
                 action=None, text="only a seated player can ask for a hint", engine=False
             )
-        async with room.lock:
-            legal = room.state.legal_actions(seat)
-            observation = room.state.observation(seat)
-        if not legal:
+        s = room.seats[seat]
+        if s.hinting:
+            raise Refused("hint_pending", "your last hint is still being worked out; wait for it")
+        if seat not in room.state.to_act():
             return HintReply(action=None, text="it is not your turn", engine=False)
-        # the hint engine may search for a while: off the event loop, outside the lock
-        action, reason = await asyncio.to_thread(suggest, room.rec.game, observation, legal, lang)
-        if reason is None:
-            text = f"{action} (no hint engine yet: a random legal action)"
-        else:
-            text = f"{action}: {reason}" if reason else str(action)
-        return HintReply(action=action.to_json(), text=text, engine=reason is not None)
+        self.hints.take(f"{room.id}:{seat}")  # before any work: a refusal costs nothing
+        s.hinting = True
+        try:
+            async with room.lock:
+                state = room.state
+                legal = state.legal_actions(seat)
+                observation = state.observation(seat)
+            action, reason = await self.pool.run(
+                Priority.HINT, search.hint, room.rec.game, observation, legal, lang
+            )
+        except Refused:
+            raise
+        except Exception:
+            self.metrics.bot_failures.labels("hint").inc()
+            log.exception("the hint for seat %d of table %s failed", seat, room.id)
+            return HintReply(
+                action=None, text="the hint engine failed; try again later", engine=False
+            )
+        finally:
+            s.hinting = False
+        if action not in legal:
+            self.metrics.bot_failures.labels("hint").inc()
+            log.error("the hint engine offered %s at table %s, which is not legal", action, room.id)
+            return HintReply(action=None, text="the hint engine failed", engine=False)
+        text = f"{action}: {reason}" if reason else str(action)
+        return HintReply(action=action.to_json(), text=text, engine=True)
 
-    async def commit(self, room: Room, seat: int, action: Action, table: bool = False) -> None:
-        """Persist, apply, publish (the caller holds the lock and has checked the action)."""
+    async def commit(
+        self,
+        room: Room,
+        seat: int,
+        action: Action,
+        table: bool = False,
+        *,
+        by: str = "bot",
+        started: float | None = None,
+    ) -> None:
+        """Persist, apply, publish (the caller holds the lock and has checked the action).
+
+        ``by`` (person or bot) and ``started`` (when the action arrived,
+        ``time.perf_counter()``) are for the metrics."""
         reg = self.reg
         state = room.state
         assert state is not None
@@ -111,4 +161,7 @@ class Play:
             room.rec.expires = expires
             table = True
         await reg.publish(room, events, table=table)
+        self.metrics.actions.labels(by).inc()
+        if started is not None:
+            self.metrics.action_seconds.observe(time.perf_counter() - started)
         reg.kick(room)

@@ -25,12 +25,6 @@ PROTOCOL_VERSION = 2
 MAX_MESSAGE_BYTES = 16_384
 """Largest inbound WebSocket frame; the biggest legal action is far below this."""
 MAX_NAME_LENGTH = 32
-RATE_PER_SECOND = 20.0
-"""Inbound WebSocket messages a connection may send per second, on average."""
-RATE_BURST = 40
-"""Messages a connection may send at once (the token bucket's size)."""
-RATE_STRIKES = 40
-"""Refused (over-the-rate) messages within one window that close the connection."""
 
 BotLevel: TypeAlias = Literal["random", "easy", "normal", "hard"]
 TableStatus: TypeAlias = Literal["open", "playing", "over"]
@@ -132,6 +126,9 @@ class SeatView(_Model):
     taken: bool = Field(description="a bot, or a person has joined")
     connected: bool = False
     away: bool = Field(default=False, description="a bot plays for this person until they return")
+    trouble: str | None = Field(
+        default=None, description="why the bot playing this seat failed its last move"
+    )
 
 
 class TableView(_Model):

@@ -93,6 +93,9 @@ class PubSubBackend(ABC):
     async def ready(self, channel: str) -> None:  # noqa: B027
         """Wait until updates on ``channel`` reach this process (a no-op in memory)."""
 
+    async def ping(self) -> None:  # noqa: B027
+        """Raise if the backend cannot be reached (in memory it always can)."""
+
     async def close(self) -> None:  # noqa: B027
         """Release connections (nothing to do in memory)."""
 
@@ -190,6 +193,9 @@ class RedisBackend(PubSubBackend):
             self._listening.add(channel)
             if self._reader is None or self._reader.done():
                 self._reader = asyncio.create_task(self._read())
+
+    async def ping(self) -> None:
+        await self._redis.ping()
 
     async def _read(self) -> None:
         while True:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
@@ -21,9 +22,9 @@ from typing import ParamSpec, TypeVar
 import pakka.games
 from pakka.engine import Event
 from pakka.errors import PakkaError
-from pakka.server.bots import make_bot
+from pakka.server.limits import Limits, Refused
 from pakka.server.pubsub import PubSubBackend
-from pakka.server.room import Room, RoomError
+from pakka.server.room import Room, RoomError, channel_of
 from pakka.server.storage import Storage, TableRecord
 from pakka.server.writer import GroupCommit
 
@@ -39,14 +40,15 @@ A = ParamSpec("A")
 class RoomRegistry:
     """The live rooms of this process, loaded from storage on demand."""
 
-    def __init__(self, storage: Storage, pubsub: PubSubBackend, bot_delay: float | None = None):
+    def __init__(self, storage: Storage, pubsub: PubSubBackend, limits: Limits) -> None:
         self.storage = storage
         self.pubsub = pubsub
-        self.bot_delay = bot_delay
-        """Overrides every table's ``bot_delay`` when set (tests use 0)."""
+        self.limits = limits
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
         self.closed = False
+        self.draining = False
+        """Stopping: no new tables, seats, sockets or actions (``Services.drain``)."""
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="pakka-db")
         """The one thread that commits actions (see :class:`GroupCommit`)."""
         self.lobby_db = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="pakka-db-lobby")
@@ -71,6 +73,16 @@ class RoomRegistry:
             except Exception:
                 log.exception("table %s could not be restored", table_id)
 
+    async def stop_tasks(self) -> None:
+        """Stop every room's bot driver and turn timer, each while no change is under way
+        at its table (with its lock held), so no move is left half done."""
+        self.closed = True  # nothing starts them again
+        for room in list(self.rooms.values()):
+            async with room.lock:
+                for task in (room.driver, room.timer):
+                    if task is not None and not task.done():
+                        task.cancel()
+
     async def close(self) -> None:
         self.closed = True
         tasks = []
@@ -93,6 +105,7 @@ class RoomRegistry:
         room = self.rooms.get(table_id)
         if room is None:
             room = await self._load(table_id)
+        room.used = time.monotonic()
         if room.stale:
             async with room.lock:
                 await self.catch_up(room)
@@ -106,7 +119,15 @@ class RoomRegistry:
         future: asyncio.Future[Room] = asyncio.get_running_loop().create_future()
         self._loading[table_id] = future
         try:
+            if self.pubsub.shared:
+                # heard from now on: whatever another process changes after the read below
+                # marks this copy stale (a process that was not listening missed the rest)
+                if not await self.db(self.storage.table_exists, table_id):
+                    raise RoomError(404, f"there is no table {table_id!r}")
+                await self.pubsub.ready(channel_of(table_id))
             room = await self.db(self._read, table_id)
+            if table_id not in self.rooms:
+                self._make_room()
             room = self.rooms.setdefault(table_id, room)
             future.set_result(room)
         except asyncio.CancelledError:
@@ -122,9 +143,28 @@ class RoomRegistry:
             self.kick(room)
         return room
 
+    def _make_room(self) -> None:
+        """Drop idle rooms, least recently used first, so that one more fits within
+        ``Limits.tables_in_memory``; :class:`Refused` when none can go."""
+        excess = len(self.rooms) + 1 - self.limits.tables_in_memory
+        if excess <= 0:
+            return
+        idle = sorted((r for r in self.rooms.values() if r.idle()), key=lambda r: r.used)
+        for room in idle[:excess]:
+            if room.timer is not None:
+                room.timer.cancel()
+            del self.rooms[room.id]
+        if len(self.rooms) >= self.limits.tables_in_memory:
+            raise Refused(
+                "tables_in_memory",
+                f"the server holds {len(self.rooms)} busy tables, as many as it may; "
+                "try again later",
+                retry_after=30.0,
+            )
+
     def _read(self, table_id: str) -> Room:
         """A room from storage (on a database thread)."""
-        rec = self.storage.load_table(table_id) if len(table_id) <= 32 else None
+        rec = self.storage.load_table(table_id)
         if rec is None:
             raise RoomError(404, f"there is no table {table_id!r}")
         try:
@@ -137,9 +177,6 @@ class RoomRegistry:
     def _restore(self, rec: TableRecord) -> Room:
         """A room from its stored record: seats, bots, and the match replayed from its log."""
         room = Room(rec, pakka.games.get(rec.game))
-        for s in room.seats:
-            if s.is_bot:
-                s.bot = make_bot(rec.game, s.rec.level or "random", None)
         if rec.match > 0:
             match = self.storage.match(rec.id, rec.match)
             if match is None:
@@ -168,29 +205,25 @@ class RoomRegistry:
         room.rec = fresh.rec
         room.state = fresh.state
         for mine, new in zip(room.seats, fresh.seats, strict=True):
-            if mine.rec.kind != new.rec.kind:
-                mine.bot = new.bot
             mine.rec = new.rec
         room.stale = False
 
     def forget(self, room: Room) -> None:
-        """Drop an idle room from memory (it is reloaded from storage when needed)."""
-        busy = (
-            room.driver is not None or room.spectators > 0 or any(s.connections for s in room.seats)
-        )
-        if not busy and room.rec.status != "playing" and self.rooms.get(room.id) is room:
+        """Drop a room that is idle and not in play from memory (it is reloaded from storage
+        when needed)."""
+        if room.idle() and room.rec.status != "playing" and self.rooms.get(room.id) is room:
             if room.timer is not None:
                 room.timer.cancel()
             del self.rooms[room.id]
 
-    async def publish(
-        self,
-        room: Room,
-        events: Sequence[Event] = (),
-        table: bool = False,
-        revoked: Sequence[int] = (),
-    ) -> None:
-        """Tell every audience of ``room`` about a change (the caller holds the lock);
-        ``revoked``: seats whose sockets must close (their person left)."""
-        update = room.update(events, table=table, everyone=self.pubsub.shared, revoked=revoked)
+    async def publish(self, room: Room, events: Sequence[Event] = (), table: bool = False) -> None:
+        """Tell every audience of ``room`` how the match looks after a change (each its
+        own projection, with the change's events), and the table too if ``table``; the
+        caller holds the lock."""
+        update = room.update(events, table=table, everyone=self.pubsub.shared)
         await self.pubsub.publish(room.channel, update)
+
+    async def announce(self, room: Room, revoked: Sequence[int] = ()) -> None:
+        """Tell everyone at ``room`` that its seats or status changed (the table frame
+        only: the match is as it was); ``revoked``: seats whose sockets must close."""
+        await self.pubsub.publish(room.channel, room.announcement(revoked))

@@ -13,9 +13,9 @@ import dataclasses
 import hmac
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from pakka.engine import Action, Event, Game, State, options_from_mapping
+from pakka.engine import Event, Game, State, options_from_mapping
 from pakka.errors import PakkaError
 from pakka.i18n import LANGS, t
 from pakka.present import Names
@@ -25,6 +25,11 @@ from pakka.server.pubsub import Update
 from pakka.server.storage import SeatRecord, TableRecord, hash_token
 
 SPECTATOR = "spectator"
+
+
+def channel_of(table_id: str) -> str:
+    """The pub/sub channel of a table's updates."""
+    return f"table:{table_id}"
 
 
 def audience_key(audience: str, lang: str) -> str:
@@ -40,16 +45,15 @@ class RoomError(PakkaError):
         super().__init__(message)
 
 
-class Bot(Protocol):
-    def act(self, observation: dict[str, Any], legal_actions: Sequence[Action]) -> Action: ...
-
-
 @dataclasses.dataclass
 class Seat:
     rec: SeatRecord
     away: bool = False
     connections: int = 0
-    bot: Bot | None = None
+    trouble: str | None = None
+    """Why the bot playing this seat failed its last move (shown to everyone)."""
+    hinting: bool = False
+    """A hint for this seat is being worked out (one at a time, whatever its sockets)."""
 
     @property
     def is_bot(self) -> bool:
@@ -58,6 +62,11 @@ class Seat:
     @property
     def taken(self) -> bool:
         return self.is_bot or self.rec.token_hash is not None
+
+    @property
+    def level(self) -> str:
+        """The level of the bot that plays this seat now (a random bot for someone away)."""
+        return (self.rec.level or "random") if self.is_bot else "random"
 
 
 class Room:
@@ -79,6 +88,11 @@ class Room:
         audience's state frames are presented in here."""
         self.stale = False
         """Another process changed this table: reload it from storage before using it."""
+        self._snapshots: dict[
+            tuple[int | None, str], tuple[tuple[int, int, int], dict[str, Any]]
+        ] = {}
+        self.used = 0.0
+        """When it was last asked for (``time.monotonic()``): idle rooms go first."""
 
     @property
     def id(self) -> str:
@@ -86,7 +100,7 @@ class Room:
 
     @property
     def channel(self) -> str:
-        return f"table:{self.rec.id}"
+        return channel_of(self.rec.id)
 
     @property
     def version(self) -> int:
@@ -117,6 +131,7 @@ class Room:
                     taken=s.taken,
                     connected=s.connections > 0,
                     away=s.away,
+                    trouble=s.trouble,
                 )
                 for s in self.seats
             ],
@@ -159,27 +174,25 @@ class Room:
         if self.langs[(audience, lang)] <= 0:
             del self.langs[(audience, lang)]
 
-    def state_msg(
-        self, seat: int | None, lang: str = "en", events: Sequence[Event] = ()
-    ) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) is sent now in ``lang``: its projection and
-        its presentation, never the state."""
+    def snapshot(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) is shown on connecting, in ``lang``: its
+        projection and presentation now, never the state.  Made once per audience,
+        language and position, however many sockets (reconnects, tabs) ask for it."""
         assert self.state is not None
-        told = frames.told(events)
+        kept = self._snapshots.get((seat, lang))
+        if kept is not None and kept[0] == self.position:
+            return kept[1]
         built = frames.state(
-            self.state, seat, self.rec.match, self.version, told, (lang,), self.names
+            self.state, seat, self.rec.match, self.version, (), (lang,), self.names
         )
+        self._snapshots[(seat, lang)] = (self.position, built[lang])
         return built[lang]
 
     def update(
-        self,
-        events: Sequence[Event] = (),
-        table: bool = False,
-        everyone: bool = False,
-        revoked: Sequence[int] = (),
+        self, events: Sequence[Event] = (), table: bool = False, everyone: bool = False
     ) -> Update:
-        """One change as each audience sees it (``everyone``: every seat, even one nobody
-        here listens to, for the other processes)."""
+        """A change of the match as each audience sees it (``everyone``: every seat, even
+        one nobody here listens to, for the other processes)."""
         payloads: dict[str, list[dict[str, Any]]] = {}
         if self.state is not None:
             told = frames.told(events)  # once, then per audience
@@ -199,12 +212,37 @@ class Room:
                 for lang, frame in built.items():
                     payloads[audience_key(audience, lang)] = [frame]
         every = [frames.table(self.view())] if table else []
+        return Update(payloads=payloads, all=every, position=self.position)
+
+    def announcement(self, revoked: Sequence[int] = ()) -> Update:
+        """The table's seats or status changed, not the match: its view alone (no
+        audience's projection needs making again)."""
         return Update(
-            payloads=payloads,
-            all=every,
-            position=self.position,
-            revoked=list(revoked),
+            all=[frames.table(self.view())], position=self.position, revoked=list(revoked)
         )
+
+    def idle(self) -> bool:
+        """Nobody connected, no bot playing, no change under way: it may leave memory."""
+        return (
+            self.driver is None
+            and self.spectators == 0
+            and not any(s.connections for s in self.seats)
+            and not self.lock.locked()
+        )
+
+    @property
+    def all_bots(self) -> bool:
+        return all(s.is_bot for s in self.seats)
+
+    def people_present(self) -> bool:
+        """Whether a person seated here is connected (to this process)."""
+        return any(not s.is_bot and s.connections > 0 for s in self.seats)
+
+    def decision_seed(self, seat: int) -> int:
+        """The seed of a bot's decision at ``seat`` now: a function of the match's seed,
+        the seat and the version, so a bot's play can be replayed."""
+        assert self.state is not None
+        return (self.state.seed * 1_000_003 + self.version * 16 + seat) % 2**63
 
     def movers(self) -> list[int]:
         """Seats in ``to_act`` that a bot plays now (bot seats and people who are away)."""

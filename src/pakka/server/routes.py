@@ -1,14 +1,17 @@
-"""The HTTP routes: the REST lobby under ``/api``, invite links and the WebSocket endpoint."""
+"""The HTTP routes: the REST lobby under ``/api``, health, readiness and metrics, invite
+links and the WebSocket endpoint."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request, WebSocket
 from fastapi import Path as PathParam
-from fastapi.responses import RedirectResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST
 
 import pakka
 import pakka.games
@@ -24,6 +27,9 @@ from pakka.server.services import Services
 
 log = logging.getLogger("pakka.server")
 
+READY_SECONDS = 2.0
+"""How long ``/readyz`` waits for the database and the pub/sub before saying not ready."""
+
 Auth = Annotated[str | None, Header(description="Bearer <seat token>")]
 Lang = Literal["en", "fi"]
 """The ``Authorization: Bearer <seat token>`` header of the seat-changing requests."""
@@ -32,6 +38,12 @@ Lang = Literal["en", "fi"]
 def services(request: Request | WebSocket) -> Services:
     found: Services = request.app.state.services
     return found
+
+
+def address(request: Request | WebSocket) -> str:
+    """The client's address (the proxy's client when uvicorn trusts the proxy's headers,
+    ``pakka serve --forwarded-allow-ips``)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -107,8 +119,11 @@ async def list_tables(request: Request, status: P.TableStatus | None = "open") -
 
 @api.post("/tables", status_code=201, summary="Create a table (and sit at it with a name)")
 async def create_table(request: Request, body: P.CreateTable) -> P.Joined:
-    lobby = services(request).lobby
-    kinds = None if body.seats is None else [(s.kind, s.level) for s in body.seats]
+    s = services(request)
+    lobby = s.lobby
+    who = address(request)
+    s.guards.creates.take(who)
+    kinds = None if body.seats is None else [(x.kind, x.level) for x in body.seats]
     room = await lobby.create(
         body.game,
         body.players,
@@ -117,10 +132,13 @@ async def create_table(request: Request, body: P.CreateTable) -> P.Joined:
         body.public,
         body.turn_seconds,
         body.bot_delay,
+        who,
     )
+    s.audit.record("create", request, table=room.id, game=room.rec.game, bots=room.all_bots)
     seat = token = None
     if body.name is not None:
         seat, token = await lobby.join(room, body.name, None)
+        s.audit.record("join", request, table=room.id, seat=seat, name=room.seats[seat].rec.name)
     else:
         await lobby.start_if_full(room)
     return P.Joined(table=room.view(), seat=seat, token=token)
@@ -133,7 +151,9 @@ async def get_table(request: Request, table_id: str) -> P.TableView:
 
 @api.get("/invites/{code}", summary="The table an invite code points to")
 async def invite(request: Request, code: str) -> P.TableView:
-    reg = services(request).registry
+    s = services(request)
+    s.guards.invites.take(address(request))
+    reg = s.registry
     table_id = await reg.db(reg.storage.find_code, code[:16])
     if table_id is None:
         raise RoomError(404, f"no table has the invite code {code!r}")
@@ -143,8 +163,10 @@ async def invite(request: Request, code: str) -> P.TableView:
 @api.post("/tables/{table_id}/join", summary="Take a free seat; keep the token secret")
 async def join(request: Request, table_id: str, body: P.JoinTable) -> P.Joined:
     s = services(request)
+    s.guards.joins.take(address(request))
     room = await s.registry.get(table_id)
     seat, token = await s.lobby.join(room, body.name, body.seat)
+    s.audit.record("join", request, table=room.id, seat=seat, name=room.seats[seat].rec.name)
     return P.Joined(table=room.view(), seat=seat, token=token)
 
 
@@ -170,7 +192,10 @@ async def rematch(request: Request, table_id: str, authorization: Auth = None) -
 async def leave(request: Request, table_id: str, authorization: Auth = None) -> P.TableView:
     s = services(request)
     room = await s.registry.get(table_id)
-    await s.lobby.leave(room, room.seat_of(bearer(authorization)))
+    seat = room.seat_of(bearer(authorization))
+    name = None if seat is None else room.seats[seat].rec.name
+    await s.lobby.leave(room, seat)
+    s.audit.record("leave", request, table=room.id, seat=seat, name=name)
     return room.view()
 
 
@@ -183,7 +208,7 @@ async def state(
     if room.state is None:
         raise RoomError(409, "the match has not started yet")
     async with room.lock:
-        return P.StateMsg.model_validate(room.state_msg(seat, lang))
+        return P.StateMsg.model_validate(room.snapshot(seat, lang))
 
 
 @api.get("/tables/{table_id}/matches", summary="The matches played at this table")
@@ -223,7 +248,7 @@ async def replay(
         return replay_record(rec.game, rec.players, rec.options, m)
 
     key = (table_id, number)
-    async with s.gates.replays.enter():
+    async with s.guards.replays.enter():
         record = await asyncio.to_thread(s.replays.record, key, load)
         actions = record["actions"]
         step = min(step, len(actions))
@@ -244,12 +269,54 @@ async def replay(
     )
 
 
+ops = APIRouter(tags=["operations"])
+
+
+@ops.get("/healthz", summary="The process is up and its event loop answers")
+async def healthz() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@ops.get(
+    "/readyz",
+    summary="Ready for traffic: the database takes writes, the pub/sub answers, not draining",
+    responses={503: {"description": "not ready; the body says which check failed"}},
+)
+async def readyz(request: Request) -> JSONResponse:
+    s = services(request)
+    checks: dict[str, str] = {"draining": "yes" if s.draining else "no"}
+    checks["database"] = await _check(s.registry.db(s.storage.check_writable))
+    checks["pubsub"] = await _check(s.pubsub.ping())
+    ready = checks["database"] == checks["pubsub"] == "ok" and not s.draining
+    return JSONResponse(
+        {"status": "ready" if ready else "not ready", **checks}, status_code=200 if ready else 503
+    )
+
+
+async def _check(probe: Awaitable[None]) -> str:
+    """``ok``, or what went wrong (``/readyz``)."""
+    try:
+        await asyncio.wait_for(probe, READY_SECONDS)
+    except TimeoutError:
+        return f"no answer within {READY_SECONDS:g} s (locked, or unreachable)"
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"[:200]
+    return "ok"
+
+
+@ops.get("/metrics", summary="Prometheus metrics", response_class=PlainTextResponse)
+async def metrics(request: Request) -> Response:
+    return Response(services(request).metrics.render(), media_type=CONTENT_TYPE_LATEST)
+
+
 pages = APIRouter(include_in_schema=False)
 
 
 @pages.get("/join/{code}")
 async def join_link(request: Request, code: str) -> RedirectResponse:
-    reg = services(request).registry
+    s = services(request)
+    s.guards.invites.take(address(request))
+    reg = s.registry
     table_id = await reg.db(reg.storage.find_code, code[:16])
     if table_id is None:
         return RedirectResponse(f"/?missing={code[:16]}")
@@ -258,4 +325,4 @@ async def join_link(request: Request, code: str) -> RedirectResponse:
 
 @pages.websocket("/ws/tables/{table_id}")
 async def play(websocket: WebSocket, table_id: str) -> None:
-    await services(websocket).connections.serve(websocket, table_id)
+    await services(websocket).connections.serve(websocket, table_id, address(websocket))

@@ -32,6 +32,12 @@ class Settings:
     collect less often (:func:`pakka.server.app.tune_gc`); ``pakka serve`` sets it, embedders
     and tests need not."""
 
+    allowed_origins: tuple[str, ...] = ()
+    """Origins besides the server's own whose pages may open WebSockets here."""
+    api_docs: bool = False
+    """Serve the interactive API docs at ``/docs`` (they load scripts from a CDN)."""
+    audit_log: Path | None = None
+    """A file for the audit log (JSON lines); ``None``: the ``pakka.audit`` logger."""
     limits: Limits = field(default_factory=Limits)
     """Every limit on what clients may make the server do (:class:`Limits`)."""
 

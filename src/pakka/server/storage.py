@@ -180,7 +180,7 @@ class Storage:
         cfg = Config()
         cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         cfg.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
-        with self.engine.begin() as conn, migrating(self.engine, conn):
+        with migrating(self.engine) as conn:
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 
@@ -347,6 +347,18 @@ class Storage:
             self._quick = raw
         return self._quick
 
+    def check_writable(self) -> None:
+        """Raise unless a write transaction can start now (``/readyz``): SQLite takes the
+        write lock and lets it go; PostgreSQL runs an update that changes nothing (a
+        read-only standby refuses it)."""
+        with self.engine.connect() as conn:
+            if self.url.startswith("sqlite"):
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+                conn.exec_driver_sql("ROLLBACK")
+                return
+            with conn.begin():
+                conn.execute(tables.update().where(sa.false()).values(revision=tables.c.revision))
+
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the database (SQLite; the writer thread runs it)."""
         if self.url.startswith("sqlite"):
@@ -374,11 +386,20 @@ class Storage:
     # --- reads --------------------------------------------------------------------------
 
     def load_table(self, table_id: str) -> TableRecord | None:
+        if len(table_id) > 32:
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(tables.select().where(tables.c.id == table_id)).mappings().first()
             if row is None:
                 return None
             return _table_record(conn, dict(row))
+
+    def table_exists(self, table_id: str) -> bool:
+        if len(table_id) > 32:  # longer than any id: no need to ask
+            return False
+        with self.engine.connect() as conn:
+            found = conn.execute(sa.select(tables.c.id).where(tables.c.id == table_id)).first()
+            return found is not None
 
     def find_code(self, code: str) -> str | None:
         with self.engine.connect() as conn:
