@@ -52,6 +52,7 @@ class Lobby:
         turn_seconds: float | None,
         bot_delay: float,
         address: str = "",
+        trick_seconds: float = 1.5,
     ) -> Room:
         """A new table (its match starts at once when every seat is a bot's).
 
@@ -91,6 +92,7 @@ class Lobby:
             public=public,
             turn_seconds=turn_seconds,
             bot_delay=bot_delay,
+            trick_seconds=trick_seconds,
             status="open",
             match=0,
             created=now(),
@@ -195,13 +197,35 @@ class Lobby:
             if room.rec.status == "open" and all(x.taken for x in room.seats):
                 await self._start(room)
 
-    async def rematch(self, room: Room, seat: int | None) -> None:
+    async def new_match(self, room: Room, seat: int | None, ask: bool = True) -> None:
+        """``seat`` asks for a new match (``ask`` False: takes the request back).  It starts
+        when every seated person has asked: after a match, or during one, which it gives up
+        (a Guandan match restarts both teams at level 2, so everyone must agree)."""
         if seat is None:
-            raise RoomError(403, "only a seated player can ask for a rematch")
+            raise RoomError(403, "only a seated player can ask for a new match")
         async with room.lock:
-            if room.rec.status != "over":
-                raise RoomError(409, "a rematch can start only when the match is over")
-            await self._start(room)
+            await self.reg.catch_up(room)
+            if room.rec.status == "open":
+                raise RoomError(409, "no match has started at this table yet")
+            if room.seats[seat].is_bot:
+                raise RoomError(403, "this seat is played by a bot now")
+            asked = set(room.rec.new_match) - {seat}
+            if ask:
+                asked.add(seat)
+            people = {s.rec.seat for s in room.seats if not s.is_bot and s.taken}
+            if ask and people <= asked:
+                await self._start(room, restart=room.rec.status == "playing")
+                return
+            revision = await self.reg.db(
+                self.reg.storage.set_new_match, room.id, room.rec.match, sorted(asked)
+            )
+            if revision is None:  # another process started a match meanwhile
+                room.stale = True
+                await self.reg.catch_up(room)
+                raise RoomError(409, "the table has moved on to another match")
+            room.rec.new_match = sorted(asked)
+            room.rec.revision = revision
+            await self.reg.announce(room)
 
     async def leave(self, room: Room, seat: int | None) -> None:
         if seat is None:
@@ -230,13 +254,13 @@ class Lobby:
             await self.reg.announce(room, revoked=[seat])
             self.reg.kick(room)
 
-    async def _start(self, room: Room) -> None:
-        """Start match ``match + 1`` (the caller holds the lock); :class:`RoomError` if
-        another process has started a match here first."""
+    async def _start(self, room: Room, restart: bool = False) -> None:
+        """Start match ``match + 1`` (the caller holds the lock; ``restart``: giving up the
+        one in play); :class:`RoomError` if another process has started a match here first."""
         number = room.rec.match + 1
         seed = secrets.randbelow(2**62)
         state = room.game.new_match(players=room.rec.players, options=room.options, seed=seed)
-        revision = await self.reg.db(self.reg.storage.start_match, room.id, number, seed)
+        revision = await self.reg.db(self.reg.storage.start_match, room.id, number, seed, restart)
         if revision is None:
             room.stale = True
             await self.reg.catch_up(room)
@@ -245,6 +269,7 @@ class Lobby:
         room.rec.status = "playing"
         room.rec.revision = revision
         room.rec.expires = None
+        room.rec.new_match = []
         room.state = state
         for s in room.seats:
             s.away = False

@@ -109,6 +109,9 @@ class CreateTable(_Model):
         default=None, ge=5, le=3600, description="after this a bot plays for an absent person"
     )
     bot_delay: float = Field(default=0.0, ge=0, le=10, description="seconds between bot moves")
+    trick_seconds: float = Field(
+        default=1.5, ge=0, le=10, description="seconds a finished trick stays on the table"
+    )
 
 
 class JoinTable(_Model):
@@ -146,6 +149,10 @@ class TableView(_Model):
     public: bool
     turn_seconds: float | None
     bot_delay: float
+    trick_seconds: float = Field(description="how long a finished trick stays on the table")
+    new_match: list[int] = Field(
+        description="the seated people who asked for a new match: it starts when all have"
+    )
     created: str
 
 

@@ -140,6 +140,8 @@ class Room:
             public=r.public,
             turn_seconds=r.turn_seconds,
             bot_delay=r.bot_delay,
+            trick_seconds=r.trick_seconds,
+            new_match=list(r.new_match),
             created=r.created,
         )
 

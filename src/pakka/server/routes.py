@@ -133,6 +133,7 @@ async def create_table(request: Request, body: P.CreateTable) -> P.Joined:
         body.turn_seconds,
         body.bot_delay,
         who,
+        body.trick_seconds,
     )
     s.audit.record("create", request, table=room.id, game=room.rec.game, bots=room.all_bots)
     seat = token = None
@@ -180,11 +181,22 @@ async def start(request: Request, table_id: str, authorization: Auth = None) -> 
     return room.view()
 
 
-@api.post("/tables/{table_id}/rematch", summary="Play again with the same seats")
+@api.post(
+    "/tables/{table_id}/rematch",
+    summary="Ask for a new match with the same seats (it starts when every person has)",
+)
 async def rematch(request: Request, table_id: str, authorization: Auth = None) -> P.TableView:
     s = services(request)
     room = await s.registry.get(table_id)
-    await s.lobby.rematch(room, room.seat_of(bearer(authorization)))
+    await s.lobby.new_match(room, room.seat_of(bearer(authorization)))
+    return room.view()
+
+
+@api.delete("/tables/{table_id}/rematch", summary="Take back your request for a new match")
+async def keep_match(request: Request, table_id: str, authorization: Auth = None) -> P.TableView:
+    s = services(request)
+    room = await s.registry.get(table_id)
+    await s.lobby.new_match(room, room.seat_of(bearer(authorization)), ask=False)
     return room.view()
 
 

@@ -44,6 +44,8 @@ tables = sa.Table(
     sa.Column("created", sa.String(40), nullable=False),
     sa.Column("revision", sa.Integer, nullable=False, server_default=sa.text("0")),
     sa.Column("expires", sa.String(40), nullable=True),
+    sa.Column("trick_seconds", sa.Float, nullable=False, server_default=sa.text("1.5")),
+    sa.Column("new_match", sa.JSON, nullable=False, server_default=sa.text("'[]'")),
 )
 sa.Index("ix_pakka_tables_status", tables.c.status, tables.c.public)
 
@@ -131,6 +133,10 @@ class TableRecord:
     that another process knows its copy is stale; actions move the match's version."""
     expires: str | None = None
     """When the seats' tokens stop working (``None``: while a match is played)."""
+    trick_seconds: float = 1.5
+    """How long the clients keep a finished trick on the table."""
+    new_match: list[int] = field(default_factory=list)
+    """The seated people who asked for a new match (it starts when every one has)."""
 
     def expired(self) -> bool:
         return self.expires is not None and self.expires <= now()
@@ -209,6 +215,8 @@ class Storage:
                     created=rec.created,
                     revision=rec.revision,
                     expires=rec.expires,
+                    trick_seconds=rec.trick_seconds,
+                    new_match=list(rec.new_match),
                 )
             )
             for s in rec.seats:
@@ -249,24 +257,39 @@ class Storage:
                 return None
             return _bump(conn, table_id)
 
-    def start_match(self, table_id: str, number: int, seed: int) -> int | None:
-        """Start match ``number`` (the one after the stored one, which is not in play): the
-        new revision, or ``None`` when another process has started it (or another) first."""
+    def start_match(
+        self, table_id: str, number: int, seed: int, restart: bool = False
+    ) -> int | None:
+        """Start match ``number`` (the one after the stored one, which is not in play, or
+        which is given up with ``restart``): the new revision, or ``None`` when another
+        process has started it (or another) first."""
         with self.engine.begin() as conn:
+            where = [tables.c.id == table_id, tables.c.match == number - 1]
+            if not restart:
+                where.append(tables.c.status != "playing")
             moved = conn.execute(
                 tables.update()
-                .where(
-                    tables.c.id == table_id,
-                    tables.c.match == number - 1,
-                    tables.c.status != "playing",
-                )
-                .values(status="playing", match=number, expires=None)
+                .where(*where)
+                .values(status="playing", match=number, expires=None, new_match=[])
             )
             if moved.rowcount != 1:
                 return None
             conn.execute(
                 matches.insert().values(table_id=table_id, number=number, seed=seed, created=now())
             )
+            return _bump(conn, table_id)
+
+    def set_new_match(self, table_id: str, match: int, asked: list[int]) -> int | None:
+        """Record who asked for a new match during match ``match``: the new revision, or
+        ``None`` when the table has moved to another match meanwhile."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                tables.update()
+                .where(tables.c.id == table_id, tables.c.match == match)
+                .values(new_match=sorted(asked))
+            )
+            if done.rowcount != 1:
+                return None
             return _bump(conn, table_id)
 
     def append_action(
