@@ -227,6 +227,24 @@ def test_hint_offers_a_legal_action(client: TestClient, app: FastAPI) -> None:
         ws.send_json({"type": "hint"})
         hint = until(ws, lambda m: m["type"] == "hint")
         assert hint["action"] in msg["legal_actions"] and hint["engine"]
+        offered = [o["action"] for o in hint["alternatives"]]
+        assert offered[0] == hint["action"] and len(set(map(str, offered))) == len(offered)
+        assert all(a in msg["legal_actions"] for a in offered)
+        ws.send_json({"type": "hint", "lang": "fi"})  # the why in the asked language
+        assert until(ws, lambda m: m["type"] == "hint")["text"]
+
+
+def test_a_hint_for_a_seat_not_to_act_says_so_in_its_language(
+    client: TestClient, app: FastAPI
+) -> None:
+    tid, t0, t1 = two_people(client)
+    room = app.state.registry.rooms[tid]
+    waiting = next(s for s in (0, 1) if s not in room.state.to_act())
+    with connect(client, tid, t0 if waiting == 0 else t1) as ws:
+        state(ws)
+        ws.send_json({"type": "hint", "lang": "fi"})
+        hint = until(ws, lambda m: m["type"] == "hint")
+        assert hint["action"] is None and hint["text"] == "Ei vihjettä: ei ole vuorosi."
 
 
 def test_an_action_that_cannot_be_saved_is_not_applied(

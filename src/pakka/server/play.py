@@ -20,11 +20,12 @@ from sqlalchemy.exc import IntegrityError
 
 from pakka.engine import Action
 from pakka.errors import IllegalAction
+from pakka.i18n import t
 from pakka.server import search
 from pakka.server.frames import jsonable
 from pakka.server.limits import Limits, RateLimit, Refused
 from pakka.server.metrics import Metrics
-from pakka.server.protocol import HintReply
+from pakka.server.protocol import HintOption, HintReply
 from pakka.server.registry import RoomRegistry
 from pakka.server.room import Room, RoomError
 from pakka.server.search import Priority, SearchPool
@@ -80,14 +81,12 @@ class Play:
         ``Limits.hints_per_minute``: more raise :class:`Refused` (nothing is searched).
         """
         if seat is None or room.state is None:
-            return HintReply(
-                action=None, text="only a seated player can ask for a hint", engine=False
-            )
+            return HintReply(action=None, text=t("hint_spectator", lang), engine=False)
         s = room.seats[seat]
         if s.hinting:
             raise Refused("hint_pending", "your last hint is still being worked out; wait for it")
         if seat not in room.state.to_act():
-            return HintReply(action=None, text="it is not your turn", engine=False)
+            return HintReply(action=None, text=t("hint_not_your_turn", lang), engine=False)
         self.hints.take(f"{room.id}:{seat}")  # before any work: a refusal costs nothing
         s.hinting = True
         try:
@@ -95,7 +94,7 @@ class Play:
                 state = room.state
                 legal = state.legal_actions(seat)
                 observation = state.observation(seat)
-            action, reason = await self.pool.run(
+            ranked = await self.pool.run(
                 Priority.HINT, search.hint, room.rec.game, observation, legal, lang
             )
         except Refused:
@@ -103,17 +102,21 @@ class Play:
         except Exception:
             self.metrics.bot_failures.labels("hint").inc()
             log.exception("the hint for seat %d of table %s failed", seat, room.id)
-            return HintReply(
-                action=None, text="the hint engine failed; try again later", engine=False
-            )
+            return HintReply(action=None, text=t("hint_failed", lang), engine=False)
         finally:
             s.hinting = False
-        if action not in legal:
+        offered = [(a, reason) for a, reason in ranked if a in legal]
+        if len(offered) < len(ranked) or not offered:
             self.metrics.bot_failures.labels("hint").inc()
-            log.error("the hint engine offered %s at table %s, which is not legal", action, room.id)
-            return HintReply(action=None, text="the hint engine failed", engine=False)
-        text = f"{action}: {reason}" if reason else str(action)
-        return HintReply(action=action.to_json(), text=text, engine=True)
+            log.error("the hint engine offered illegal moves at table %s: %s", room.id, ranked)
+        if not offered:
+            return HintReply(action=None, text=t("hint_failed", lang), engine=False)
+        return HintReply(
+            action=offered[0][0].to_json(),
+            text=offered[0][1],
+            engine=True,
+            alternatives=[HintOption(action=a.to_json(), text=why) for a, why in offered],
+        )
 
     async def commit(
         self,

@@ -280,11 +280,22 @@ class ErrorMsg(_Model):
     )
 
 
+class HintOption(_Model):
+    action: dict[str, Any]
+    text: str = Field(description="why, in the asked language")
+
+
 class HintReply(_Model):
+    """A suggested action and why (in the asked language), and the other moves the search
+    compared, best first: a hint button pressed again offers the next."""
+
     type: Literal["hint"] = "hint"
     action: dict[str, Any] | None
     text: str
-    engine: bool = Field(description="False: a random legal action (no hint engine yet)")
+    engine: bool = Field(description="False: no hint (the text says why)")
+    alternatives: list[HintOption] = Field(
+        default_factory=list, description="the hint and the other moves, best first"
+    )
 
 
 class PongMsg(_Model):

@@ -253,6 +253,7 @@ def bot_move(
 
 def hint(
     game: str, observation: dict[str, Any], legal: list[Action], lang: str
-) -> tuple[Action, str]:
-    """``pakka.bots.suggest`` (in a worker): the hint and its reason."""
-    return pakka.bots.suggest(game, observation, legal, lang=lang)
+) -> list[tuple[Action, str]]:
+    """``pakka.bots.hints`` (in a worker): the hint and its alternatives, each with its
+    reason in ``lang``, best first."""
+    return pakka.bots.hints(game, observation, legal, lang=lang)
