@@ -302,8 +302,7 @@ function takeHint(m) {
     if (!it.action) continue;
     const index = acts.findIndex((a) => canon(a) === canon(it.action));
     if (index < 0 || list.some((x) => x.index === index)) continue;
-    const notation = S.msg.legal_text[index];
-    const reason = m.engine && typeof it.text === "string" && it.text.startsWith(`${notation}: `) ? it.text.slice(notation.length + 2) : "";
+    const reason = m.engine && typeof it.text === "string" ? it.text : "";
     list.push({ index, reason });
   }
   if (!list.length) { S.alert = t("web_no_hint"); return; }
