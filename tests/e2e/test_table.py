@@ -4,10 +4,13 @@ Play commits it, dialogs are continued.  On the way the tests check the trick di
 card in front of its seat, the finished trick kept with its winner marked, the last-trick
 view), the deal and match summaries, the refusal of a card that cannot be played, and that
 no raw engine data is ever on screen (tests/e2e/rawtext.py).  They save the screenshots the
-docs show: docs/screenshots/<game>-<lang>-trick.png and ...-summary.png.
+docs show: docs/screenshots/<game>-<lang>-trick.png and ...-summary.png (with
+PAKKA_UPDATE_SCREENSHOTS=1; otherwise into test-output/screenshots/).
 """
 
 from __future__ import annotations
+
+import os
 
 import json
 import time
@@ -27,7 +30,14 @@ from tests.server.conftest import real_ws, toy  # noqa: F401  (fixture used by `
 require_browser()
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = (
+    ROOT / "docs" / "screenshots"
+    if os.environ.get("PAKKA_UPDATE_SCREENSHOTS")
+    else ROOT / "test-output" / "screenshots"
+)
+"""Where the screenshots go: the docs' copies only when asked (``PAKKA_UPDATE_SCREENSHOTS=1
+pytest tests/e2e/test_table.py``), so an ordinary test run leaves the tree clean."""
 STEP = 30_000
 VIEWPORTS = {"en": {"width": 1280, "height": 800}, "fi": {"width": 390, "height": 844}}
 LOCALES = {"en": "en-US", "fi": "fi-FI"}
