@@ -1,7 +1,9 @@
 """Server load on loopback: many bot tables plus simulated people over WebSockets.
 
 Starts ``pakka serve`` in a child process (the command as shipped: uvicorn, SQLite in a
-temporary folder, its log in that folder), then for ``--seconds``:
+temporary folder, its log and audit log in that folder; every client comes from
+127.0.0.1, so the limits per client address are raised, see ``ONE_ADDRESS_LIMITS``), then
+for ``--seconds``:
 
 * ``--bot-tables`` tables played by random bots only, each watched by ``--spectators``;
 * ``--people-tables`` tables with two person seats (the rest bots): each person joins over
@@ -51,6 +53,21 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parents[1]
 SERVE = "import sys; from pakka.cli import app; sys.argv[0] = 'pakka'; app()"
 """``pakka serve`` as the installed command runs it (the same options and settings)."""
+
+
+ONE_ADDRESS_LIMITS = {
+    "creates_per_minute": 100_000,
+    "create_burst": 2_000,
+    "joins_per_minute": 100_000,
+    "join_burst": 4_000,
+    "bot_tables_per_address": 1_000,
+    "bot_tables": 1_000,
+    "sockets_per_address": 5_000,
+    "connects_per_minute": 100_000,
+    "connect_burst": 5_000,
+}
+"""Every simulated client comes from 127.0.0.1: the limits per client address (meant for
+one person's browser) are raised for the run; the rest stay as shipped."""
 
 
 class Stats:
@@ -121,6 +138,7 @@ def rss_mib(pid: int) -> float:
 async def spectate(url: str, stats: Stats, until: float) -> None:
     try:
         async with connect(url, max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "auth", "token": None}))
             stats.connected(1)
             try:
                 while time.monotonic() < until:
@@ -137,12 +155,19 @@ async def spectate(url: str, stats: Stats, until: float) -> None:
 
 
 async def person(
-    url: str, stats: Stats, until: float, think: float, reconnect_every: int, rng: random.Random
+    url: str,
+    token: str,
+    stats: Stats,
+    until: float,
+    think: float,
+    reconnect_every: int,
+    rng: random.Random,
 ) -> None:
     acted = 0
     while time.monotonic() < until:
         try:
             async with connect(url, max_size=2**22) as ws:
+                await ws.send(json.dumps({"type": "auth", "token": token}))  # never in the URL
                 stats.connected(1)
                 try:
                     acted_here = 0
@@ -196,7 +221,7 @@ def ready() -> bool:
 
 
 def people_process(
-    specs: list[tuple[str, float]], until: float, think: float, reconnect_every: int
+    specs: list[tuple[str, str, float]], until: float, think: float, reconnect_every: int
 ) -> dict[str, Any]:
     """A share of the simulated people, in a client process of its own."""
     cpu = time.process_time()
@@ -207,8 +232,8 @@ def people_process(
         await asyncio.gather(
             loop_lag(lags, until),
             *(
-                person(url, stats, until, think, reconnect_every, random.Random(seed))
-                for url, seed in specs
+                person(url, token, stats, until, think, reconnect_every, random.Random(seed))
+                for url, token, seed in specs
             ),
         )
 
@@ -230,6 +255,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     serve = ["serve", "--db", db, "--port", str(port), "--bot-delay", str(args.bot_delay)]
+    serve += ["--audit-log", str(Path(tmp) / "audit.jsonl")]
+    for name, value in ONE_ADDRESS_LIMITS.items():
+        serve += ["--limit", f"{name}={value}"]
     log_file = open(Path(tmp) / "server.log", "w")  # noqa: SIM115 (closed in finally)
     proc = subprocess.Popen(
         [sys.executable, "-c", SERVE, *serve], cwd=ROOT, stdout=log_file, stderr=log_file
@@ -251,7 +279,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             game = args.game
             players = (await http.get(f"/api/games/{game}")).json()["default_players"]
             spectators: list[str] = []
-            people: list[tuple[str, float]] = []
+            people: list[tuple[str, str, float]] = []
             table_ids = []
             for _ in range(args.bot_tables):
                 r = await http.post(
@@ -272,9 +300,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     token = (
                         await http.post(f"/api/tables/{tid}/join", json={"name": name})
                     ).json()["token"]
-                    people.append(
-                        (f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={token}", rng.random())
-                    )
+                    people.append((f"ws://127.0.0.1:{port}/ws/tables/{tid}", token, rng.random()))
             started = time.monotonic()
             until = started + args.seconds
             rss_peak = 0.0

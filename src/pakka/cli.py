@@ -26,6 +26,7 @@ from pakka.i18n import t
 from pakka.options import option_specs
 from pakka.present import Context, Presentation, default_names, presenter
 from pakka.present.text import cards_text, summary_lines, table_lines
+from pakka.server.cli import db as server_db
 from pakka.server.cli import serve
 
 app = typer.Typer(
@@ -345,8 +346,10 @@ class LineClient:
         return None
 
 
-# `pakka serve` lives with the server (src/pakka/server/cli.py); the extra loads lazily.
+# `pakka serve` and `pakka db` live with the server (src/pakka/server/cli.py); the extra
+# loads lazily.
 app.command()(serve)
+app.add_typer(server_db, name="db")
 
 
 def main() -> None:

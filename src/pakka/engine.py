@@ -32,7 +32,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar, overload
 
 from pakka.cards import Card, parse_card, parse_cards
 from pakka.errors import AmbiguousAction, IllegalAction, NotationError, PakkaError
@@ -686,11 +686,31 @@ def register(game: Game[Any, Any]) -> Game[Any, Any]:
     return plugins.register(game)
 
 
-def get(name: str) -> Game[Any, Any]:
-    """The registered game called ``name``."""
+GameT = TypeVar("GameT", bound="Game[Any, Any]")
+
+
+@overload
+def get(name: str) -> Game[Any, Any]: ...
+
+
+@overload
+def get(name: str, kind: type[GameT]) -> GameT: ...
+
+
+def get(name: str, kind: type[Game[Any, Any]] | None = None) -> Game[Any, Any]:
+    """The registered game called ``name``; with ``kind`` (its class), typed as that game,
+    so that ``get("anarchy", AnarchyGame).new_match()`` is an ``AnarchyState`` to mypy.
+
+    >>> from pakka.games.pentagrammi import PentagrammiGame
+    >>> get("pentagrammi", PentagrammiGame).info.title
+    'Pentagrammi'
+    """
     from pakka import plugins
 
-    return plugins.game(name)
+    game = plugins.game(name)
+    if kind is not None and not isinstance(game, kind):
+        raise PakkaError(f"game {name!r} is a {type(game).__name__}, not a {kind.__name__}")
+    return game
 
 
 def names() -> list[str]:

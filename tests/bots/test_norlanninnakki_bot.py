@@ -242,3 +242,37 @@ def test_value_prefers_a_lower_own_score_and_no_forest() -> None:
     state.scores = [6, 8, 8]  # type: ignore[attr-defined]
     state.forests = [1, 0, 0]  # type: ignore[attr-defined]
     assert H.value(state, 0) < good
+
+
+def test_the_ranked_buys_do_not_depend_on_the_hash_seed() -> None:
+    """A seeded bot plays the same in every process: the order of equally good buys must
+    not follow Python's per-process string hashing."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import random, pakka.games\n"
+        "from pakka.bots.heuristic.norlanninnakki import ranked_actions\n"
+        "out = []\n"
+        "for seed in range(30):\n"
+        "    st = pakka.games.get('norlanninnakki').new_match(seed=seed)\n"
+        "    rng = random.Random(seed)\n"
+        "    while not st.is_over() and st.view(None).phase != 'buy':\n"
+        "        s = min(st.to_act()); st.apply(s, rng.choice(st.legal_actions(s)))\n"
+        "    if not st.is_over():\n"
+        "        s = min(st.to_act())\n"
+        "        out.append([str(a) for a in ranked_actions(st.view(s), st.legal_actions(s))])\n"
+        "print(out)\n"
+    )
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": str(h)},
+        ).stdout
+        for h in (1, 2, 3)
+    }
+    assert len(runs) == 1

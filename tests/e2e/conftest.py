@@ -39,8 +39,12 @@ def server(tmp_path: Path, toy: Any) -> Iterator[str]:
     import uvicorn
 
     from pakka.server.app import Settings, create_app
+    from pakka.server.limits import Limits
 
-    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'e2e.sqlite3'}", bot_delay=0))
+    # a person here asks for a hint at every move, faster than anyone plays: no hint limit
+    limits = Limits(hints_per_minute=6000, hint_burst=1000)
+    db = f"sqlite:///{tmp_path / 'e2e.sqlite3'}"
+    app = create_app(Settings(db_url=db, bot_delay=0, limits=limits))
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     srv = uvicorn.Server(config)

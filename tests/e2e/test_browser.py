@@ -17,32 +17,35 @@ STEP_TIMEOUT = 30_000
 
 
 def _play_until_over(page: Any, shots: Path, prefix: str) -> int:
+    """Hint, then Play, through the table's contract (docs/web.md), continuing dialogs."""
     shot_taken = False
     clicks = 0
     for _ in range(300):
         page.wait_for_function(
-            "document.body.dataset.over === '1' || !!document.querySelector('.hand-panel.my-turn')",
+            "document.body.dataset.over === '1' || document.body.dataset.turn === '1'"
+            " || !!document.querySelector('[role=dialog]')",
             timeout=STEP_TIMEOUT,
         )
         if page.evaluate("document.body.dataset.over") == "1":
             return clicks
+        dialog = page.locator("[role=dialog]")
+        if dialog.count():
+            dialog.locator('[data-action="continue"], [data-action="confirm"]').first.click()
+            continue
         version = page.evaluate("document.body.dataset.version")
-        if not shot_taken and page.locator(".hand-card.playable").count():
+        if not shot_taken:
             page.screenshot(path=str(shots / f"{prefix}-play.png"), full_page=True)
             shot_taken = True
-        moves = page.locator("#actions button.move")
-        cards = page.locator("#hand .hand-card.playable")
-        target = cards.first if cards.count() else moves.first if moves.count() else None
-        if target is None:  # caught between two redraws: look again
-            page.wait_for_timeout(100)
-            continue
         try:
-            target.click(timeout=5_000)
-        except PlaywrightTimeout:  # the page redrew under the pointer: look again
+            page.click('[data-action="hint"]', timeout=5_000)
+            page.wait_for_selector("#hint", timeout=STEP_TIMEOUT)
+            page.click('[data-action="play"]', timeout=5_000)
+        except PlaywrightTimeout:  # a dialog opened, or the page moved on: look again
             continue
         clicks += 1
         page.wait_for_function(
-            f"document.body.dataset.version !== {version!r}", timeout=STEP_TIMEOUT
+            f"document.body.dataset.version !== {version!r} || !!document.querySelector('[role=dialog]')",
+            timeout=STEP_TIMEOUT,
         )
     raise AssertionError("the match did not end")
 
@@ -56,25 +59,33 @@ def test_play_a_match_against_bots_by_clicking(server: str, browser: Any, shots:
     page.wait_for_selector("#create-btn")
     assert page.locator("h2").first.inner_text() == "Create a table"
     page.select_option("#players", "3")
-    page.select_option("#opt-deals", "1")
+    # bots play at the level "normal" unless changed, variants are folded away
+    assert page.locator("#seat-1-level").input_value() == "normal"
+    assert not page.locator("#opt-deals").is_visible()
+    page.click("#variant-options summary")
+    page.fill("#opt-deals", "1")
+    page.dispatch_event("#opt-deals", "change")
     page.select_option("#seat-1-kind", "bot")
     page.select_option("#seat-2-kind", "bot")
     page.fill("#name", "Ann")
     page.screenshot(path=str(shots / "e2e-lobby.png"), full_page=True)
     page.click("#create-btn")
     page.wait_for_url("**/table.html?id=*")
-    page.wait_for_selector(".ring")
+    page.wait_for_selector("#table")
 
     clicks = _play_until_over(page, shots, "e2e-toy")
     assert clicks >= 5  # a bid and four cards
-    page.wait_for_selector("#rematch-btn")
-    status = page.locator(".status.over").inner_text()
-    assert "The match is over" in status and "Winner" in status
+    page.click('[data-dialog="deal-summary"] [data-action="continue"]')  # then the match's
+    page.wait_for_selector('[data-dialog="match-summary"]')
+    assert page.locator('[data-dialog="match-summary"] table').count() == 1
+    page.click('[data-dialog="match-summary"] [data-action="continue"]')
+    page.wait_for_selector('[data-action="new-match"]')
+    assert page.locator(".status.over").count() == 1
     page.screenshot(path=str(shots / "e2e-toy-over.png"), full_page=True)
     table_url = page.url
     assert page.locator("#replay-link").get_attribute("href").endswith("&match=1")
 
-    page.click("#rematch-btn")  # same seats, the next match
+    page.click('[data-action="new-match"]')  # same seats, the next match
     page.wait_for_function(
         "(document.body.dataset.version || '').startsWith('2:') && document.body.dataset.over !== '1'",
         timeout=STEP_TIMEOUT,
@@ -107,14 +118,15 @@ def test_finnish_phone_view_and_errors(server: str, browser: Any, shots: Path) -
     page.select_option("#seat-1-kind", "bot")
     page.fill("#name", "Aino")
     page.click("#create-btn")
-    page.wait_for_selector(".hand-panel.my-turn")
+    page.wait_for_selector('body[data-turn="1"]')
     page.screenshot(path=str(shots / "e2e-phone-fi.png"), full_page=True)
-    assert "Sinun vuorosi" in page.locator(".status").inner_text()
-    # an illegal action sent over the socket comes back as a readable error
-    page.evaluate("() => { const b = document.querySelector('#hint-btn'); b.click(); }")
+    assert page.evaluate("document.documentElement.lang") == "fi"
+    assert "Sinun vuorosi" in page.locator("#prompt").inner_text()
+    page.click('[data-action="hint"]')
     page.wait_for_selector("#hint")
     assert "Vihje" in page.locator("#hint").inner_text()
-    page.click("button.lang")
-    assert page.locator(".status").inner_text().count("Your turn") == 1
+    page.click("button.lang")  # the table again, in English
+    page.wait_for_function("document.querySelector('#prompt')?.innerText === 'Your turn'")
+    assert page.evaluate("document.documentElement.lang") == "en"
     assert not errors, errors
     context.close()

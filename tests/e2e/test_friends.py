@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,9 @@ def test_friends_join_by_invite_link_and_play(server: str, browser: Any, shots: 
     ann.goto(server + "/?game=toy")
     ann.wait_for_selector("#create-btn")
     ann.select_option("#players", "2")
-    ann.select_option("#opt-deals", "1")
+    ann.click("#variant-options summary")
+    ann.fill("#opt-deals", "1")
+    ann.dispatch_event("#opt-deals", "change")
     ann.select_option("#seat-1-kind", "person")
     ann.fill("#name", "Ann")
     ann.click("#create-btn")
@@ -41,8 +44,8 @@ def test_friends_join_by_invite_link_and_play(server: str, browser: Any, shots: 
     bea.fill("#join-name", "Bea")
     bea.click("#join-btn")
     for page in (ann, bea):
-        page.wait_for_selector(".ring", timeout=STEP_TIMEOUT)
-    assert "Bea" in ann.locator(".ring").inner_text()
+        page.wait_for_selector("#table", timeout=STEP_TIMEOUT)
+    assert "Bea" in ann.locator("#table").inner_text()
 
     deadline = time.monotonic() + 120  # a busy machine redraws slowly: bound by time, not turns
     while time.monotonic() < deadline:
@@ -50,16 +53,19 @@ def test_friends_join_by_invite_link_and_play(server: str, browser: Any, shots: 
             break
         acted = False
         for page in (ann, bea):
-            if not page.locator(".hand-panel.my-turn").count():
+            dialog = page.locator("[role=dialog]")
+            if dialog.count():
+                with contextlib.suppress(PlaywrightTimeout):
+                    button = dialog.locator('[data-action="continue"], [data-action="confirm"]')
+                    button.first.click(timeout=5_000)
+                continue
+            if page.evaluate("document.body.dataset.turn") != "1":
                 continue
             version = page.evaluate("document.body.dataset.version")
-            cards = page.locator("#hand .hand-card.playable")
-            moves = page.locator("#actions button.move")
-            target = cards.first if cards.count() else moves.first if moves.count() else None
-            if target is None:
-                continue
             try:
-                target.click(timeout=5_000)
+                page.click('[data-action="hint"]', timeout=5_000)
+                page.wait_for_selector("#hint", timeout=STEP_TIMEOUT)
+                page.click('[data-action="play"]', timeout=5_000)
                 page.wait_for_function(
                     f"document.body.dataset.version !== {version!r}", timeout=STEP_TIMEOUT
                 )
@@ -70,7 +76,11 @@ def test_friends_join_by_invite_link_and_play(server: str, browser: Any, shots: 
             ann.wait_for_timeout(100)
     ann.wait_for_function("document.body.dataset.over === '1'", timeout=STEP_TIMEOUT)
     bea.wait_for_function("document.body.dataset.over === '1'", timeout=STEP_TIMEOUT)
-    assert "Peli on päättynyt" in bea.locator(".status").inner_text()
+    assert bea.evaluate("document.documentElement.lang") == "fi"
+    bea.wait_for_selector("[role=dialog]", timeout=STEP_TIMEOUT)
+    if bea.locator('[data-dialog="deal-summary"]').count():
+        bea.click('[data-dialog="deal-summary"] [data-action="continue"]')
+    bea.wait_for_selector('[data-dialog="match-summary"]', timeout=STEP_TIMEOUT)
     bea.screenshot(path=str(shots / "e2e-friends-over-fi.png"), full_page=True)
     assert not errors, errors
     ann_ctx.close()
@@ -116,9 +126,10 @@ def test_joining_after_the_spectator_view_showed_the_start_gets_the_hand(
     bea.fill("#join-name", "Bea")
     bea.click("#join-btn")
     # toy: seat 1 (Bea) bids first, so the page must offer her the bids
-    bea.wait_for_selector(".hand-panel.my-turn #actions button.move", timeout=STEP_TIMEOUT)
-    assert bea.locator("#hand .hand-card").count() == 4
-    bea.locator("#actions button.move").first.click()
+    bea.wait_for_selector('body[data-turn="1"] [data-choice]', timeout=STEP_TIMEOUT)
+    assert bea.locator("#hand [data-card]").count() == 4
+    bea.locator("[data-choice]").first.click()
+    bea.click('[data-action="play"]')
     bea.wait_for_function("document.body.dataset.version === '1:1'", timeout=STEP_TIMEOUT)
     assert not errors, errors
     ctx.close()

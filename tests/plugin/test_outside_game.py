@@ -127,20 +127,21 @@ def test_it_plays_a_whole_match_on_the_server(site: Path, tmp_path: Path) -> Non
             games = {{g["name"]: g for g in client.get("/api/games").json()}}
             assert games["toy"]["title"] == "High or Low", games["toy"]
             seats = [{{"kind": "person"}}, {{"kind": "bot", "level": "random"}}]
-            made = client.post("/api/tables", json={{"game": "toy", "players": 2, "seats": seats}})
+            body = {{"game": "toy", "players": 2, "seats": seats, "name": "Ann"}}
+            made = client.post("/api/tables", json=body)
             assert made.status_code == 201, made.text
-            table = made.json()
+            joined = made.json()
             moves = 0
-            with client.websocket_connect(table["ws"]) as ws:
-                ws.send_json({{"type": "hello", "token": table["token"]}})
+            with client.websocket_connect(f"/ws/tables/{{joined['table']['id']}}") as ws:
+                ws.send_json({{"type": "auth", "token": joined["token"]}})
                 while True:
                     frame = ws.receive_json()
                     if frame.get("type") != "state":
                         continue
                     if frame["observation"]["result"] is not None:
                         break
-                    if frame["legal"]:
-                        ws.send_json({{"type": "action", "action": frame["legal"][0]}})
+                    if frame["legal_actions"]:
+                        ws.send_json({{"type": "action", "action": frame["legal_actions"][0]}})
                         moves += 1
             print("played", moves, "moves; prompt:", frame["present"]["prompt"])
         """,
@@ -153,6 +154,7 @@ def test_it_plays_in_the_terminal_client(site: Path) -> None:
         site,
         """
         import asyncio
+        import random
         import pakka.games
         from pakka.tui.app import PakkaApp
         from pakka.tui.session import LocalSession
@@ -162,7 +164,7 @@ def test_it_plays_in_the_terminal_client(site: Path) -> None:
             state = pakka.games.get("toy").new_match(players=2, seed=5)
             app = PakkaApp(LocalSession(state, ["random"]), lang="fi")
             async with app.run_test(size=(120, 40)) as pilot:
-                await play_by_keys(pilot, seed=1)
+                await play_by_keys(pilot, random.Random(1))
             assert state.is_over() or app.session.state.is_over()
             print("terminal match over")
 

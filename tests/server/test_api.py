@@ -17,9 +17,13 @@ def test_games_come_from_the_registry(client: TestClient) -> None:
         "type": "choice",
         "default": "dead",
         "choices": ["dead", "split"],
-        "help": "",
+        "range": None,
+        "nullable": False,
+        "help": "dead: tied top cards go to the dead pile; split: each wins itself",
     }
     assert options["deals"]["type"] == "int" and options["deals"]["default"] == 2
+    assert options["deals"]["range"] == [1, 10]
+    assert toy["seat_direction"] == "clockwise" and toy["teams"] == []
     assert client.get("/api/games/toy").json()["title"] == "High or Low"
     assert client.get("/api/games/nope").status_code == 404
 
@@ -123,12 +127,12 @@ def test_all_bot_table_plays_itself_and_replays(client: TestClient) -> None:
 def test_openapi_docs_and_web_client_are_served(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
     assert "/api/tables" in spec["paths"] and "/api/tables/{table_id}/join" in spec["paths"]
-    assert client.get("/docs").status_code == 200
+    assert client.get("/docs").status_code == 404  # off by default: Swagger UI is on a CDN
     page = client.get("/")
     assert page.status_code == 200 and "pakka" in page.text
     assert client.get("/table.html").status_code == 200
     about = client.get("/api").json()
-    assert about["protocol"] == 1 and "toy" in about["games"]
+    assert about["protocol"] == 2 and "toy" in about["games"]
 
 
 def test_oversized_bodies_are_refused(client: TestClient) -> None:

@@ -28,7 +28,7 @@ from pakka import engine
 from pakka.server import storage as storage_module
 from pakka.server.app import Settings, create_app
 from pakka.server.storage import Storage
-from tests.server.conftest import create, join
+from tests.server.conftest import create, join, real_ws, ws_connect
 from tests.server.test_restart import _port, _start
 from tests.server.test_ws import state, until
 
@@ -55,7 +55,7 @@ def test_a_locked_database_is_a_clear_error_and_changes_nothing(
         assert client.get(f"/api/tables/{tid}").json()["seats"][2]["taken"] is False
         tokens[2] = join(client, tid, "Cid")["token"]  # works again: the match starts
         seat = min(room.state.to_act())
-        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as ws:
+        with ws_connect(client, tid, tokens[seat]) as ws:
             msg = state(ws)
             before = json.dumps(room.state.to_json(), default=str)
             with locked():
@@ -83,9 +83,8 @@ def test_a_client_that_reconnects_misses_nothing(client: TestClient) -> None:
     tid = made["table"]["id"]
     tokens = {0: made["token"], 1: join(client, tid, "Bea")["token"]}
     room = client.app.state.registry.rooms[tid]  # type: ignore[attr-defined]
-    url = f"/ws/tables/{tid}?token="
-    with client.websocket_connect(url + tokens[0]) as ws0:
-        with client.websocket_connect(url + tokens[1]) as ws1:
+    with ws_connect(client, tid, tokens[0]) as ws0:
+        with ws_connect(client, tid, tokens[1]) as ws1:
             state(ws1)
         # seat 1 is gone; play goes on as far as seat 0 can take it alone
         for _ in range(6):
@@ -94,7 +93,7 @@ def test_a_client_that_reconnects_misses_nothing(client: TestClient) -> None:
             msg = state(ws0, room.version)
             ws0.send_json({"type": "action", "action": msg["legal_actions"][0]})
             state(ws0, msg["version"] + 1)
-        with client.websocket_connect(url + tokens[1]) as ws1:
+        with ws_connect(client, tid, tokens[1]) as ws1:
             again = state(ws1)
             assert again["version"] == room.version
             assert again["observation"] == json.loads(json.dumps(room.state.observation(1)))
@@ -106,7 +105,7 @@ TABLES = 12
 
 @pytest.mark.slow  # a real server, killed and restarted (about 15 s)
 def test_kill_9_in_the_middle_of_many_tables(db_url: str) -> None:
-    ws_client = pytest.importorskip("websockets.sync.client")
+    pytest.importorskip("websockets.sync.client")
     port = _port()
     base = f"http://127.0.0.1:{port}"
     proc = _start(db_url, port)
@@ -116,11 +115,10 @@ def test_kill_9_in_the_middle_of_many_tables(db_url: str) -> None:
     stop = threading.Event()
 
     def play(tid: str) -> None:
-        url = f"ws://127.0.0.1:{port}/ws/tables/{tid}?token="
         try:
             with (
-                ws_client.connect(url + tokens[tid][0]) as ws0,
-                ws_client.connect(url + tokens[tid][1]) as ws1,
+                real_ws(port, tid, tokens[tid][0]) as ws0,
+                real_ws(port, tid, tokens[tid][1]) as ws1,
             ):
                 socks = {0: ws0, 1: ws1}
 
@@ -187,3 +185,48 @@ def test_kill_9_in_the_middle_of_many_tables(db_url: str) -> None:
         stop.set()
         proc.kill()
         proc.wait(timeout=10)
+
+
+def test_a_locked_database_does_not_stop_other_tables(
+    tmp_path: Path, toy: engine.Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While another connection held the lock, a table creation took 20 s (10 retries of
+    2 s, on the event loop) and a ping at an unrelated table just as long (issue 18,
+    item 5).  Now the creation waits on a thread, once, and the other table answers."""
+    monkeypatch.setattr(storage_module, "SQLITE_BUSY_SECONDS", 3.0)
+    path = tmp_path / "locked.sqlite3"
+    with TestClient(create_app(Settings(db_url=f"sqlite:///{path}", bot_delay=0))) as client:
+        made = create(client, players=2, name="Ann", options={"deals": 1})
+        tid = made["table"]["id"]
+        attempts = 0
+        store = client.app.state.registry.storage  # type: ignore[attr-defined]
+        real = store.create_table
+
+        def counted(rec: Any) -> None:
+            nonlocal attempts
+            attempts += 1
+            real(rec)
+
+        monkeypatch.setattr(store, "create_table", counted)
+        with ws_connect(client, tid) as ws:
+            until(ws, lambda m: m["type"] == "table")
+            holder = sqlite3.connect(path, isolation_level=None)
+            holder.execute("BEGIN EXCLUSIVE")
+            answer: dict[str, Any] = {}
+            creating = threading.Thread(
+                target=lambda: answer.update(r=client.post("/api/tables", json={"game": "toy"}))
+            )
+            creating.start()
+            time.sleep(0.3)  # the creation is now waiting for the lock
+            ws.send_json({"type": "ping"})
+            assert until(ws, lambda m: m["type"] == "pong")
+            assert creating.is_alive(), "the ping was answered only after the creation"
+            r = client.get(f"/api/tables/{tid}")  # reads go on too
+            assert r.status_code == 200 and creating.is_alive()
+            creating.join(timeout=30)
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert answer["r"].status_code == 503, answer["r"].text
+        assert "nothing changed" in answer["r"].json()["detail"]
+        assert attempts == 1  # a locked database is not retried ten times
+        assert client.post("/api/tables", json={"game": "toy"}).status_code == 201

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from pakka import engine
 from pakka.server.app import Settings, create_app
-from tests.server.conftest import create
+from tests.server.conftest import create, ws_connect
 from tests.server.test_ws import state
 
 URL = os.environ.get("PAKKA_TEST_POSTGRES")
@@ -26,7 +26,7 @@ def test_play_and_restart_on_postgresql(toy: engine.Game) -> None:
     with TestClient(create_app(Settings(db_url=URL, bot_delay=0))) as client:
         made = create(client, players=2, name="Ann", seats=[{"kind": "person"}, {"kind": "bot"}])
         tid, token = made["table"]["id"], made["token"]
-        with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+        with ws_connect(client, tid, token) as ws:
             msg = state(ws)
             ws.send_json({"type": "action", "action": msg["legal_actions"][0]})
             msg = state(ws, msg["version"] + 1)

@@ -17,8 +17,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import pakka.games
-from pakka.server.rooms import jsonable
-from tests.server.conftest import create, join
+from pakka.server.frames import jsonable
+from tests.server.conftest import create, join, ws_connect
 from tests.server.test_ws import state
 
 STEPS = 25
@@ -44,8 +44,8 @@ def test_each_frame_is_the_receivers_projection(
     tokens = {0: made["token"]} | {s: join(client, tid, f"P{s}")["token"] for s in range(1, n)}
     room = app.state.registry.rooms[tid]
     rng = random.Random(7)
-    contexts = [client.websocket_connect(f"/ws/tables/{tid}?token={tokens[s]}") for s in range(n)]
-    contexts.append(client.websocket_connect(f"/ws/tables/{tid}"))
+    contexts = [ws_connect(client, tid, tokens[s]) for s in range(n)]
+    contexts.append(ws_connect(client, tid))
     opened = [c.__enter__() for c in contexts]
     try:
         audience: dict[int | None, Any] = {s: opened[s] for s in range(n)} | {None: opened[n]}
@@ -61,8 +61,9 @@ def test_each_frame_is_the_receivers_projection(
                 assert frame["events"] == [
                     jsonable(e.to_json()) for e in events if e.visible_to(seat)
                 ]
-                if game == "toy":  # (events may name last deal's cards, now re-dealt)
-                    text = json.dumps({**frame, "events": []})
+                if game == "toy":  # (events, and the presentation told from them, may
+                    # name last deal's cards, now re-dealt)
+                    text = json.dumps({**frame, "events": [], "present": {}})
                     assert not [c for c in other_hands(truth, seat) if f'"{c}"' in text]
             if truth.is_over():
                 break

@@ -24,7 +24,7 @@ from fastapi.testclient import TestClient
 
 from pakka import engine
 from pakka.server.app import Settings, create_app
-from tests.server.conftest import create, join
+from tests.server.conftest import create, join, real_ws, ws_connect
 from tests.server.test_ws import state
 
 pytestmark = pytest.mark.skipif(
@@ -66,11 +66,10 @@ def test_play_through_redis_pubsub(redis_url: str, db_url: str, toy: engine.Game
         made = create(client, players=2, name="Ann", options={"deals": 1})
         tid = made["table"]["id"]
         tokens = {0: made["token"], 1: join(client, tid, "Bea")["token"]}
-        url = f"/ws/tables/{tid}?token="
         with (
-            client.websocket_connect(url + tokens[0]) as ws0,
-            client.websocket_connect(url + tokens[1]) as ws1,
-            client.websocket_connect(f"/ws/tables/{tid}") as spectator,
+            ws_connect(client, tid, tokens[0]) as ws0,
+            ws_connect(client, tid, tokens[1]) as ws1,
+            ws_connect(client, tid) as spectator,
         ):
             socks = {0: ws0, 1: ws1}
             now = {s: state(ws) for s, ws in socks.items()}
@@ -140,7 +139,7 @@ def test_two_processes_share_one_table(
     store: str, redis_url: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     """One client on each of two processes at one table (shared database + Redis)."""
-    ws_client = pytest.importorskip("websockets.sync.client")
+    pytest.importorskip("websockets.sync.client")
     import httpx
 
     from tests.server.test_restart import ROOT, SERVER, _port
@@ -179,11 +178,7 @@ def test_two_processes_share_one_table(
         tid = made["table"]["id"]
         second = httpx.post(f"{b}/api/tables/{tid}/join", json={"name": "Bea"}).json()
         tokens = {0: made["token"], 1: second["token"]}
-        urls = {
-            0: f"ws://127.0.0.1:{ports[0]}/ws/tables/{tid}?token={tokens[0]}",
-            1: f"ws://127.0.0.1:{ports[1]}/ws/tables/{tid}?token={tokens[1]}",
-        }
-        with ws_client.connect(urls[0]) as ws0, ws_client.connect(urls[1]) as ws1:
+        with real_ws(ports[0], tid, tokens[0]) as ws0, real_ws(ports[1], tid, tokens[1]) as ws1:
             socks = {0: ws0, 1: ws1}
 
             def newest(ws: Any, version: int) -> dict[str, Any]:
@@ -208,3 +203,74 @@ def test_two_processes_share_one_table(
         for proc in procs:
             proc.kill()
             proc.wait(timeout=10)
+
+
+def test_a_seat_is_taken_once_across_processes(
+    redis_url: str, db_url: str, toy: engine.Game
+) -> None:
+    """Two processes on one database with Redis: joining seat 1 on each returned 200 on
+    both, the database kept the second token and the first worked on one process only;
+    the match started on one while the other still showed the table open (issue 18,
+    item 4).  Joins, leaves and starts now move the table's revision and are announced."""
+    settings = Settings(db_url=db_url, bot_delay=0, pubsub_url=redis_url)
+    with TestClient(create_app(settings)) as a, TestClient(create_app(settings)) as b:
+        tid = create(a, players=2, options={"deals": 1})["table"]["id"]
+        assert b.get(f"/api/tables/{tid}").json()["status"] == "open"  # B has it in memory
+        with ws_connect(a, tid) as watching_a:
+            assert until_table(watching_a, lambda t: True)["status"] == "open"
+            ann = a.post(f"/api/tables/{tid}/join", json={"name": "Ann", "seat": 1})
+            assert ann.status_code == 200
+            bea = b.post(f"/api/tables/{tid}/join", json={"name": "Bea", "seat": 1})
+            assert bea.status_code == 409 and "seat 1 is taken" in bea.json()["detail"]
+            for app_client in (a, b):  # Ann's token holds seat 1 on both processes
+                with ws_connect(app_client, tid, ann.json()["token"]) as ws:
+                    assert ws.receive_json()["seat"] == 1
+            cid = b.post(f"/api/tables/{tid}/join", json={"name": "Cid"})  # on B: seat 0
+            assert cid.status_code == 200 and cid.json()["seat"] == 0
+            assert cid.json()["table"]["status"] == "playing"
+            # A's watcher hears of it, and A's lobby shows it
+            seen = until_table(watching_a, lambda t: t["status"] == "playing")
+            assert [s["name"] for s in seen["seats"]] == ["Cid", "Ann"]
+            deadline = time.monotonic() + 10
+            while a.get(f"/api/tables/{tid}").json()["status"] != "playing":
+                assert time.monotonic() < deadline, "process A still shows the table open"
+                time.sleep(0.05)
+        # a second start of the same match on A is refused, not played twice
+        auth = {"Authorization": f"Bearer {ann.json()['token']}"}
+        assert a.post(f"/api/tables/{tid}/start", headers=auth).status_code == 409
+        # leaving on A is seen on B: the seat is a bot's there too
+        assert a.post(f"/api/tables/{tid}/leave", headers=auth).status_code == 200
+        deadline = time.monotonic() + 10
+        while b.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] != "bot":
+            assert time.monotonic() < deadline, "process B did not hear that Ann left"
+            time.sleep(0.05)
+
+
+def until_table(ws: Any, pred: Any) -> dict[str, Any]:
+    """The first ``table`` frame whose table satisfies ``pred``."""
+    for _ in range(200):
+        msg = ws.receive_json()
+        if msg["type"] == "table" and pred(msg["table"]):
+            table: dict[str, Any] = msg["table"]
+            return table
+    raise AssertionError("no such table frame")
+
+
+def test_postgresql_is_served_by_one_process_unless_they_share_redis(
+    postgres_url: str, redis_url: str, toy: engine.Game
+) -> None:
+    """The same rule as for SQLite files (test_storage.py), with PostgreSQL's advisory
+    locks: a second server without pub/sub refuses to start; with Redis both run."""
+    from pakka.server.locks import InstanceConflict
+
+    alone = Settings(db_url=postgres_url)
+    with (
+        TestClient(create_app(alone)),
+        pytest.raises(InstanceConflict),
+        TestClient(create_app(alone)),
+    ):
+        pass
+    shared = Settings(db_url=postgres_url, pubsub_url=redis_url)
+    with TestClient(create_app(shared)) as a, TestClient(create_app(shared)) as b:
+        tid = create(a, players=2)["table"]["id"]
+        assert b.get(f"/api/tables/{tid}").status_code == 200

@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 
 from pakka import engine
 from pakka.server.app import Settings, create_app
-from tests.server.conftest import create, join
+from tests.server.conftest import create, join, real_ws, ws_connect
 from tests.server.test_ws import state
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,7 +38,7 @@ def test_a_table_survives_an_app_restart(db_url: str, toy: engine.Game) -> None:
         for _ in range(5):
             seat = min(room.state.to_act())
             version = room.version
-            with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as ws:
+            with ws_connect(client, tid, tokens[seat]) as ws:
                 msg = state(ws)
                 ws.send_json({"type": "action", "action": msg["legal_actions"][0]})
                 state(ws, version + 1)
@@ -48,7 +48,7 @@ def test_a_table_survives_an_app_restart(db_url: str, toy: engine.Game) -> None:
 
     with TestClient(create_app(Settings(db_url=db_url, bot_delay=0))) as client:
         for seat, token in tokens.items():
-            with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            with ws_connect(client, tid, token) as ws:
                 assert ws.receive_json()["seat"] == seat
                 msg = state(ws)
                 assert msg["version"] == version
@@ -58,7 +58,7 @@ def test_a_table_survives_an_app_restart(db_url: str, toy: engine.Game) -> None:
         # and play goes on to the end
         while not room.state.is_over():
             seat = min(room.state.to_act())
-            with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as ws:
+            with ws_connect(client, tid, tokens[seat]) as ws:
                 msg = state(ws)
                 ws.send_json({"type": "action", "action": msg["legal_actions"][-1]})
                 state(ws, msg["version"] + 1)
@@ -72,7 +72,10 @@ from pakka import engine
 from tests.generic.toy import TOY
 engine.register(TOY)
 from pakka.server.app import Settings, create_app
-uvicorn.run(create_app(Settings(db_url={db!r})), host="127.0.0.1", port={port}, log_level="warning")
+from pakka.server.limits import Limits
+settings = Settings(db_url={db!r})
+settings.limits = Limits(create_burst=100, join_burst=100)  # every table from one address
+uvicorn.run(create_app(settings), host="127.0.0.1", port={port}, log_level="warning")
 """
 
 
@@ -101,7 +104,7 @@ def _start(db_url: str, port: int) -> subprocess.Popen[bytes]:
 
 @pytest.mark.slow  # two server processes start (a few seconds; run with -m slow)
 def test_kill_9_loses_no_acknowledged_action(db_url: str) -> None:
-    ws_client = pytest.importorskip("websockets.sync.client")
+    pytest.importorskip("websockets.sync.client")
     port = _port()
     base = f"http://127.0.0.1:{port}"
     proc = _start(db_url, port)
@@ -119,8 +122,7 @@ def test_kill_9_loses_no_acknowledged_action(db_url: str) -> None:
             f"{base}/api/tables",
             json={"game": "toy", "players": 4, "seats": [{"kind": "bot"}] * 4, "bot_delay": 0.02},
         ).json()["table"]["id"]
-        url = f"ws://127.0.0.1:{port}/ws/tables/{tid}?token="
-        with ws_client.connect(url + tokens[0]) as ws0, ws_client.connect(url + tokens[1]) as ws1:
+        with real_ws(port, tid, tokens[0]) as ws0, real_ws(port, tid, tokens[1]) as ws1:
             sockets = {0: ws0, 1: ws1}
 
             def next_state(ws: Any, version: int | None = None) -> dict[str, Any]:
@@ -158,3 +160,31 @@ def test_kill_9_loses_no_acknowledged_action(db_url: str) -> None:
     finally:
         proc.kill()
         proc.wait(timeout=10)
+
+
+def test_the_search_workers_die_with_a_killed_server(db_url: str) -> None:
+    """The search workers are forked from the server: killed with SIGKILL, the server left
+    them running as orphans, holding its database lock, and a restart was refused."""
+    port = _port()
+    proc = _start(db_url, port)
+    try:
+        kids = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        assert kids, "no search workers"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 20
+        while any(Path(f"/proc/{k}").exists() and _alive(k) for k in kids):
+            assert time.monotonic() < deadline, f"search workers {kids} outlived the server"
+            time.sleep(0.05)
+        proc = _start(db_url, port)  # the database is free again
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def _alive(pid: str) -> bool:
+    """Whether a process runs (a zombie waiting for its parent does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

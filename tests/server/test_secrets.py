@@ -20,20 +20,29 @@ refuses actions, joins and starts.
 
 from __future__ import annotations
 
+import contextlib
+import json
+import logging
 import random
+import socket
 import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import ConnectionClosed
 
 import pakka.games
 from pakka.engine import Action, State
 from pakka.games import anarchy
-from pakka.server import protocol as P
 from tests.generic.harness import card_tokens
-from tests.server.conftest import create, join
+from tests.server.conftest import create, join, real_ws, ws_connect
 from tests.server.test_ws import state
 
 Audience = int | None
@@ -45,11 +54,8 @@ GAMES = {  # game: (deals to play in the default run; None = the whole match)
 }
 
 
-@pytest.fixture(autouse=True)
-def machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These people play as fast as the machine: no rate limit."""
-    monkeypatch.setattr(P, "RATE_PER_SECOND", 1e9)
-    monkeypatch.setattr(P, "RATE_BURST", 1e9)
+pytestmark = pytest.mark.limits(messages_per_second=1e9, message_burst=10**9)
+"""These people play as fast as the machine: no rate limit."""
 
 
 def tokens_of(value: Any) -> set[str]:
@@ -189,9 +195,8 @@ def play_and_check(game: str, deals: int | None, client: TestClient, app: FastAP
     made = create(client, game=game, players=n, seats=seats, name="P0")
     tid = made["table"]["id"]
     tokens = {0: made["token"], 2: join(client, tid, "P2")["token"]}
-    url = f"/ws/tables/{tid}"
-    contexts = {s: client.websocket_connect(f"{url}?token={t}") for s, t in tokens.items()}
-    contexts[None] = client.websocket_connect(url)
+    contexts = {s: ws_connect(client, tid, t) for s, t in tokens.items()}
+    contexts[None] = ws_connect(client, tid)
     sockets = {a: c.__enter__() for a, c in contexts.items()}
     try:
         players = [Person(sockets[s], s, seed=s, stop_deal=deals) for s in people]
@@ -239,13 +244,17 @@ def play_and_check(game: str, deals: int | None, client: TestClient, app: FastAP
                 f"{game}: {'spectator' if a is None else f'seat {a}'} at version {v} "
                 f"(deal {deal_of[v]}) was shown hidden cards {sorted(leaked)}"
             )
+            # told in words too; the wild card values are a rule (the level's hearts) that
+            # names no card's place
+            said = {"events": msg["events"], "present": msg["present"]}
+            rule = set(msg["present"]["wild"])
             if v and deal_of[v] != deal_of[v - 1]:
                 # the change that ends a deal: the new deal as this audience sees it, what
                 # it already knew of the old one (a deal's summary restates public piles)
                 # and exactly what the end of the old one shows everyone (its last trick)
-                told = tokens_of(msg["events"]) - allowed - known[a][v - 1] - reveals[v]
+                told = tokens_of(said) - rule - allowed - known[a][v - 1] - reveals[v]
             else:
-                told = tokens_of(msg["events"]) - allowed - (known[a][v - 1] if v else set())
+                told = tokens_of(said) - rule - allowed - (known[a][v - 1] if v else set())
             assert not told, (
                 f"{game}: {'spectator' if a is None else f'seat {a}'} at version {v} "
                 f"was told hidden cards {sorted(told)} in events {msg['events']}"
@@ -278,11 +287,140 @@ def test_a_token_holds_its_own_seat_at_its_own_table_only(client: TestClient) ->
     join(client, ta, "Cid")
     view = client.get(f"/api/tables/{ta}").json()
     assert a["token"] not in str(view) and "token" not in str(view["seats"])
-    with client.websocket_connect(f"/ws/tables/{tb}?token={a['token']}") as ws:
+    with ws_connect(client, tb, a["token"]) as ws:
         assert ws.receive_json()["code"] == "not_seated"
     auth = {"Authorization": f"Bearer {a['token']}"}
     assert client.get(f"/api/tables/{tb}/state", headers=auth).status_code in (403, 409)
     # the state a seat reads is its own, whatever it asks for
-    with client.websocket_connect(f"/ws/tables/{ta}?token={a['token']}") as ws:
+    with ws_connect(client, ta, a["token"]) as ws:
         msg = state(ws)
         assert msg["observation"]["seat"] == 0
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+
+@contextlib.contextmanager
+def logged_server(tmp_path: Path) -> Iterator[tuple[int, list[str]]]:
+    """A real uvicorn (access log on) in a thread; every log line any logger writes."""
+    import uvicorn
+
+    from pakka.server.app import Settings, create_app
+
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'logs.sqlite3'}", bot_delay=0))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="debug")
+    server = uvicorn.Server(config)
+    records = _Records()
+    loggers = [logging.getLogger(n) for n in ("", "uvicorn", "uvicorn.access", "uvicorn.error")]
+    for logger in loggers:
+        logger.addHandler(records)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline and thread.is_alive(), "no server"
+            time.sleep(0.02)
+        yield port, records.lines
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)
+        for logger in loggers:
+            logger.removeHandler(records)
+
+
+def test_seat_tokens_never_reach_the_logs(tmp_path: Path, toy: Any) -> None:
+    """The token travelled in the WebSocket URL, and uvicorn logged it (issue 18, item 3):
+    whoever read the logs could play any seat.  Now it goes in the first message, a token
+    in a URL is refused, and the loggers redact one anyway."""
+    from websockets.sync.client import connect
+
+    with logged_server(tmp_path) as (port, lines):
+        base = f"http://127.0.0.1:{port}"
+        made = httpx.post(
+            f"{base}/api/tables", json={"game": "toy", "players": 2, "name": "Ann"}
+        ).json()
+        tid, token = made["table"]["id"], made["token"]
+        with real_ws(port, tid, token) as ws:  # the protocol: the token in the first message
+            hello = json.loads(ws.recv(timeout=10))
+            assert hello["type"] == "hello" and hello["seat"] == 0
+        url = f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={token}"
+        with connect(url) as ws:  # a client that puts it in the URL is refused
+            err = json.loads(ws.recv(timeout=10))
+            assert err["code"] == "bad_message" and "not taken in the URL" in err["message"]
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
+        auth = {"Authorization": f"Bearer {token}"}
+        assert httpx.post(f"{base}/api/tables/{tid}/leave", headers=auth).status_code == 200
+        httpx.get(f"{base}/api/tables/{tid}/state?token={token}")
+    text = "\n".join(lines)
+    assert f"/ws/tables/{tid}" in text, "the handshakes were not logged at all"
+    assert token not in text
+    assert "token=[redacted]" in text
+
+
+def test_leaving_revokes_the_token_and_closes_its_sockets(client: TestClient) -> None:
+    made = create(client, players=2, name="Ann", options={"deals": 1})
+    tid, token = made["table"]["id"], made["token"]
+    with ws_connect(client, tid, token) as ws, ws_connect(client, tid, token) as again:
+        for sock in (ws, again):
+            assert sock.receive_json()["seat"] == 0
+        auth = {"Authorization": f"Bearer {token}"}
+        assert client.post(f"/api/tables/{tid}/leave", headers=auth).status_code == 200
+        for sock in (ws, again):
+            while (msg := sock.receive_json())["type"] != "error":
+                pass
+            assert msg["code"] == "not_seated" and "given up" in msg["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                sock.receive_json()
+            assert closed.value.code == 4403
+    with ws_connect(client, tid, token) as ws:
+        assert ws.receive_json()["code"] == "not_seated"
+    assert client.post(f"/api/tables/{tid}/leave", headers=auth).status_code == 403
+
+
+def test_tokens_expire_with_their_table(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat token works while its table is open (a day by default) or playing, and for
+    an hour after the match (for a rematch); then it is refused."""
+    from datetime import UTC, datetime, timedelta
+
+    from pakka.server import storage
+
+    def play_out(tid: str, token: str) -> None:
+        with ws_connect(client, tid, token) as ws:
+            while (msg := state(ws))["observation"]["result"] is None:
+                if msg["legal_actions"]:
+                    ws.send_json({"type": "action", "action": msg["legal_actions"][0]})
+
+    bot = [{"kind": "person"}, {"kind": "bot"}]
+    waiting = create(client, players=2, name="Ann", options={"deals": 1})
+    playing = create(client, players=2, name="Bea", seats=bot, options={"deals": 1})
+    over = create(client, players=2, name="Cid", seats=bot, options={"deals": 1})
+    play_out(over["table"]["id"], over["token"])
+    in_two_days = (datetime.now(UTC) + timedelta(days=2)).isoformat(timespec="seconds")
+    monkeypatch.setattr(storage, "now", lambda: in_two_days)
+
+    tid = waiting["table"]["id"]
+    assert tid not in [t["id"] for t in client.get("/api/tables").json()]
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Dan"})
+    assert r.status_code == 410 and "closed" in r.json()["detail"]
+    with ws_connect(client, tid, waiting["token"]) as ws:
+        err = ws.receive_json()
+        assert err["code"] == "not_seated" and "expired" in err["message"]
+    with ws_connect(client, playing["table"]["id"], playing["token"]) as ws:
+        assert ws.receive_json()["seat"] == 0  # a match in play keeps its tokens
+    auth = {"Authorization": f"Bearer {over['token']}"}
+    r = client.post(f"/api/tables/{over['table']['id']}/rematch", headers=auth)
+    assert r.status_code == 403 and "expired" in r.json()["detail"]

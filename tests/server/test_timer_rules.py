@@ -12,17 +12,17 @@ from fastapi.testclient import TestClient
 
 from pakka import rulebook
 from pakka.server.app import Settings, create_app
-from tests.server.conftest import join
+from tests.server.conftest import join, ws_connect
 from tests.server.test_ws import state, until
 
 
 def test_a_bot_plays_for_an_absent_person_until_they_return(
     client: TestClient, app: FastAPI
 ) -> None:
-    reg = app.state.registry
-    # the API refuses timers under 5 s; the registry itself takes any, which keeps this fast
+    lobby = app.state.services.lobby
+    # the API refuses timers under 5 s; the lobby itself takes any, which keeps this fast
     room = client.portal.call(  # type: ignore[union-attr]
-        reg.create,
+        lobby.create,
         "toy",
         2,
         {"deals": 1},
@@ -40,7 +40,7 @@ def test_a_bot_plays_for_an_absent_person_until_they_return(
     assert room.version >= 3
     view = client.get(f"/api/tables/{room.id}").json()
     assert all(s["away"] for s in view["seats"])
-    with client.websocket_connect(f"/ws/tables/{room.id}?token={t0}") as ws:
+    with ws_connect(client, room.id, t0) as ws:
         until(ws, lambda m: m["type"] == "table" and not m["table"]["seats"][0]["away"])
         msg = state(ws)
         assert msg["observation"]["seat"] == 0

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from pakka.server import protocol as P
 from pakka.server.protocol import MAX_MESSAGE_BYTES
-from tests.server.conftest import create, join
+from tests.server.conftest import create, join, ws_connect
 
 Msg = dict[str, Any]
 
@@ -41,19 +41,19 @@ def two_people(client: TestClient) -> tuple[str, str, str]:
 
 
 def connect(client: TestClient, tid: str, token: str | None = None) -> Any:
-    url = f"/ws/tables/{tid}" + (f"?token={token}" if token else "")
-    return client.websocket_connect(url)
+    return ws_connect(client, tid, token)
 
 
 def test_a_person_plays_a_whole_match_against_a_bot(client: TestClient) -> None:
     made = create(client, players=2, name="Ann", seats=[{"kind": "person"}, {"kind": "bot"}])
     tid, token = made["table"]["id"], made["token"]
+    room = client.app.state.registry.rooms[tid]  # type: ignore[attr-defined]
     with connect(client, tid, token) as ws:
         hello = ws.receive_json()
-        assert hello == {"type": "hello", "protocol": 1, "table": tid, "seat": 0, "name": "Ann"}
+        assert hello == {"type": "hello", "protocol": 2, "table": tid, "seat": 0, "name": "Ann"}
         seen = 0
+        msg = state(ws)
         while True:
-            msg = state(ws)
             assert msg["version"] >= seen
             seen = msg["version"]
             obs = msg["observation"]
@@ -61,16 +61,27 @@ def test_a_person_plays_a_whole_match_against_a_bot(client: TestClient) -> None:
             if obs["result"] is not None:
                 break
             if msg["legal_actions"] and 0 in obs["to_act"]:
-                ws.send_json({"type": "action", "action": msg["legal_actions"][-1]})
-                nxt = until(ws, lambda m: m["type"] in ("state", "error"))
-                assert nxt["type"] == "state", nxt
+                action = msg["legal_actions"][-1]
+                ws.send_json({"type": "action", "action": action})
+                # the state that acknowledges it (the bot may move first in a simultaneous
+                # step, and it may be Ann's turn again at once): the log holds her action
+                while True:
+                    msg = until(ws, lambda m: m["type"] in ("state", "error"))
+                    assert msg["type"] == "state", msg
+                    done = room.state.log[seen : msg["version"]]
+                    if (0, action) in [(s, a.to_json()) for s, a in done]:
+                        break
+            else:
+                msg = state(ws)
         assert obs["result"]["scores"] == obs["scores"]
     table = client.get(f"/api/tables/{tid}").json()
     assert table["status"] == "over"
     auth = {"Authorization": f"Bearer {token}"}
     again = client.post(f"/api/tables/{tid}/rematch", headers=auth).json()
     assert again["status"] == "playing" and again["match"] == 2
-    assert client.post(f"/api/tables/{tid}/rematch", headers=auth).status_code == 409
+    # the only person at the table asks again during play: a new match at once
+    restarted = client.post(f"/api/tables/{tid}/rematch", headers=auth).json()
+    assert restarted["status"] == "playing" and restarted["match"] == 3
 
 
 def test_each_seat_sees_only_its_own_cards(client: TestClient, app: FastAPI) -> None:
@@ -120,7 +131,7 @@ def test_errors_go_to_the_sender_only_and_change_nothing(client: TestClient, app
             ({"type": "action", "action": {"type": "bid"}, "seat": 1}, "bad_message", "seat"),
             ({"type": "action", "action": {"type": "bid", "bid": "sky"}}, "illegal", "high/low"),
             ({"type": "action", "action": {"type": "play", "cards": ["S2"]}}, "illegal", "bid"),
-            ({"type": "ping", "protocol": 99}, "protocol", "speaks 1"),
+            ({"type": "ping", "protocol": 99}, "protocol", "speaks 2"),
             ("x" * (MAX_MESSAGE_BYTES + 1), "too_large", "limit"),
         ]
         for message, code, words in bad:
@@ -215,8 +226,25 @@ def test_hint_offers_a_legal_action(client: TestClient, app: FastAPI) -> None:
         msg = state(ws)
         ws.send_json({"type": "hint"})
         hint = until(ws, lambda m: m["type"] == "hint")
-        assert hint["action"] in msg["legal_actions"]
-        assert hint["engine"] or "no hint engine yet" in hint["text"]
+        assert hint["action"] in msg["legal_actions"] and hint["engine"]
+        offered = [o["action"] for o in hint["alternatives"]]
+        assert offered[0] == hint["action"] and len(set(map(str, offered))) == len(offered)
+        assert all(a in msg["legal_actions"] for a in offered)
+        ws.send_json({"type": "hint", "lang": "fi"})  # the why in the asked language
+        assert until(ws, lambda m: m["type"] == "hint")["text"]
+
+
+def test_a_hint_for_a_seat_not_to_act_says_so_in_its_language(
+    client: TestClient, app: FastAPI
+) -> None:
+    tid, t0, t1 = two_people(client)
+    room = app.state.registry.rooms[tid]
+    waiting = next(s for s in (0, 1) if s not in room.state.to_act())
+    with connect(client, tid, t0 if waiting == 0 else t1) as ws:
+        state(ws)
+        ws.send_json({"type": "hint", "lang": "fi"})
+        hint = until(ws, lambda m: m["type"] == "hint")
+        assert hint["action"] is None and hint["text"] == "Ei vihjettä: ei ole vuorosi."
 
 
 def test_an_action_that_cannot_be_saved_is_not_applied(

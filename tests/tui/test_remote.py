@@ -19,7 +19,7 @@ pytest.importorskip("uvicorn")
 import httpx
 import uvicorn
 from tests.generic.toy import TOY
-from tests.tui.driver import play_by_keys, screen_text, shot, wait_turn
+from tests.tui.driver import close_summaries, play_by_keys, screen_text, shot, wait_turn
 
 from pakka import plugins
 from pakka.server.app import Settings, create_app
@@ -83,23 +83,23 @@ def test_a_whole_match_at_a_server_table_by_keys(server: str) -> None:
             assert app.message.startswith("Not allowed"), app.message
             # the server's refusal comes back in the rule's words, and nothing changes
             version = session.version
-            hand = session.observation["hand"] if session.observation else []
+            hand = [str(c) for c in session.view.hand or ()] if session.view else []
             other = next(f"{s}{r}" for s in "SHDC" for r in range(2, 7) if f"{s}{r}" not in hand)
             reason = await session.act(TOY.action_from_json({"type": "play", "cards": [other]}))
             assert reason and "hand" in reason and session.version == version
             await pilot.press("escape")
             await play_by_keys(pilot, random.Random(4))
             await wait_turn(pilot)
-            assert session.observation is not None
-            assert session.observation["result"] is not None
+            assert app.is_over()
             assert "The match is over" in screen_text(app)
             shot(app, "remote-toy-over")
+            await close_summaries(pilot)
             await pilot.press("n")  # a rematch at the same table
-            for _ in range(200):  # the old, finished observation stays until the new one lands
-                if session.observation["result"] is None and session.legal:
+            for _ in range(200):  # the old, finished view stays until the new one lands
+                if not app.is_over() and session.legal:
                     break
                 await pilot.pause(0.05)
-            assert session.observation["result"] is None and session.legal
+            assert not app.is_over() and session.legal
 
     asyncio.run(main())
 
@@ -145,9 +145,9 @@ def test_reconnect_and_watching(
         async with app2.run_test(size=(80, 24)) as pilot:
             for _ in range(100):
                 await pilot.pause(0.05)
-                if watcher.observation is not None:
+                if watcher.view is not None:
                     break
-            assert watcher.observation is not None and watcher.observation["hand"] is None
+            assert watcher.view is not None and watcher.view.hand is None
             assert "watching" in screen_text(app2)
 
     asyncio.run(main())

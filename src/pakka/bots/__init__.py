@@ -28,7 +28,17 @@ EASY_MISTAKES = 0.3
 HINT_SECONDS = 1.0
 """A hint is the ``hard`` bot's default search, stopped after this long (at least two worlds)."""
 
-__all__ = ["LEVELS", "Bot", "BotKit", "Budget", "kit_for", "make", "policy_for", "suggest"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "BotKit",
+    "Budget",
+    "hints",
+    "kit_for",
+    "make",
+    "policy_for",
+    "suggest",
+]
 
 
 def kit_for(game_name: str) -> BotKit:
@@ -72,11 +82,27 @@ def suggest(
     game_name: str, view: View | JSON, legal_actions: Sequence[Action], lang: str = "en"
 ) -> tuple[Action, str]:
     """The ``hard`` bot's choice for a hint button, with a one-line reason people can read."""
+    return hints(game_name, view, legal_actions, lang, count=1)[0]
+
+
+def hints(
+    game_name: str,
+    view: View | JSON,
+    legal_actions: Sequence[Action],
+    lang: str = "en",
+    count: int = 3,
+) -> list[tuple[Action, str]]:
+    """Up to ``count`` hints, best first, each with a reason people can read: the ``hard``
+    bot's choice, then the other moves its search compared, by their value (a hint button
+    that is pressed again offers the next one)."""
     kit = kit_for(game_name)
     if isinstance(view, dict):
         view = pakka.games.get(game_name).view_from_json(view)
     budget = kit.budget or Budget()
     bot = make(game_name, "hard", seed=0, budget=replace(budget, seconds=HINT_SECONDS))
-    action = bot.act(view, legal_actions)
-    reason = kit.explain(view, action, lang) if kit.explain else t("hint_generic", lang)
-    return action, reason
+    chosen = bot.act(view, legal_actions)
+    ranked = [chosen, *(a for a in getattr(bot, "last_ranking", ()) if a != chosen)]
+    return [
+        (a, kit.explain(view, a, lang) if kit.explain else t("hint_generic", lang))
+        for a in ranked[:count]
+    ]

@@ -109,6 +109,9 @@ class PimcBot(Bot):
         self.value = value
         self.budget = budget or Budget()
         self.last_stats: dict[str, float] = {}
+        self.last_ranking: list[Action] = []
+        """The last decision's candidates, best first: the one played, then the others by
+        their mean value (a hint offers them as alternatives)."""
 
     def candidates(self, obs: View, legal: Sequence[Action]) -> list[Action]:
         """The actions to compare, the heuristic's move first (subclasses rank their own)."""
@@ -134,6 +137,7 @@ class PimcBot(Bot):
         cands = self.candidates(observation, legal_actions)
         if len(cands) == 1:
             self.last_stats = {"worlds": 0, "candidates": 1}
+            self.last_ranking = list(cands)
             return cands[0]
         budget = self.budget_for(observation)
         values: list[list[float]] = []
@@ -153,6 +157,9 @@ class PimcBot(Bot):
             values.append(row)
         best = pick(values, budget.confidence)
         self.last_stats = {"worlds": len(values), "candidates": len(cands), "changed": best}
+        means = [sum(row[i] for row in values) / len(values) for i in range(len(cands))]
+        others = sorted((i for i in range(len(cands)) if i != best), key=lambda i: -means[i])
+        self.last_ranking = [cands[best], *(cands[i] for i in others)]
         return cands[best]
 
 

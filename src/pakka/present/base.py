@@ -148,6 +148,7 @@ class Presenter(Generic[V]):
             hand=self.hand(view),
             wild=self.wild(view),
             actions=tuple(self.action_label(a, view, ctx) for a in legal),
+            confirm=tuple(self.confirm_question(a, view, ctx) for a in legal),
             sentences=tuple(s for s in sentences if s),
             sheet=self.running_sheet(view, ctx),
             deal_summary=None if scored is None else self.deal_summary(scored, view, ctx),
@@ -260,6 +261,10 @@ class Presenter(Generic[V]):
     def wild(self, view: V) -> tuple[Card, ...]:
         return ()
 
+    def confirm_question(self, action: Action, view: V, ctx: Context) -> str:
+        """The question to ask before ``action`` is sent, or ``""`` (most need none)."""
+        return ""
+
     def action_label(self, action: Action, view: V, ctx: Context) -> str:
         """A legal action in words, for buttons: cards as people write them."""
         cards = getattr(action, "cards", None)
@@ -298,7 +303,10 @@ class Presenter(Generic[V]):
                 return [ctx.t("ev_trick_shown", cards=ctx.cards(event.cards))]
             return [ctx.said("ev_trick_won", event.winner, cards=ctx.cards(event.cards))]
         if isinstance(event, DealScored):
-            shown = ", ".join(f"{ctx.name(s)} {ctx.number(v)}" for s, v in enumerate(event.totals))
+            shown = ", ".join(
+                ctx.t("name_score", name=ctx.name(s, mid=True), score=ctx.number(v))
+                for s, v in enumerate(event.totals)
+            )
             return [ctx.t("ev_deal_scored", scores=shown)]
         if isinstance(event, MatchOver):
             return [ctx.t("ev_match_over", seats=ctx.seats(event.winners))]

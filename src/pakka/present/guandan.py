@@ -376,6 +376,16 @@ class GuandanPresenter(Presenter[GuandanView]):
     def wild(self, view: GuandanView) -> tuple[Card, ...]:
         return (Card(HEARTS, level_rank(view.table.level)),)
 
+    def confirm_question(self, action: Action, view: GuandanView, ctx: Context) -> str:
+        """A return card is confirmed before it goes (the rules: "palautuskortit vaativat
+        vahvistuksen")."""
+        if not isinstance(action, Return):
+            return ""
+        to = next((p.seat for p in view.table.tribute if p.to == ctx.me), None)
+        if to is None:
+            return ctx.t("gd_confirm_return_plain", card=action.card.pretty())
+        return ctx.t("gd_confirm_return", card=action.card.pretty(), seat=ctx.name(to))
+
     def action_label(self, action: Action, view: GuandanView, ctx: Context) -> str:
         if isinstance(action, Play):
             if action.combo is None:

@@ -55,7 +55,7 @@ class PentagrammiPresenter(Presenter[PentagrammiView]):
         if view.phase == "pass" and player.passed:
             out.append(Badge("committed", ctx.t("badge_passed"), tone="good"))
         if view.phase != "pass":
-            out.append(Badge("points", ctx.t("badge_points", n=player.points)))
+            out.append(Badge("points", ctx.count("badge_points", player.points)))
         me = ctx.me
         if me is not None and seat != me and view.phase == "pass":
             n = view.players_count

@@ -148,6 +148,9 @@ class Presentation:
     """Cards that are wild now (Guandan's hearts of the level)."""
     actions: tuple[str, ...]
     """The legal actions given, in words (same order): labels for buttons and lists."""
+    confirm: tuple[str, ...]
+    """For each legal action (same order), the question to ask before sending it, or
+    ``""``: the rules want some choices confirmed (Guandan's return card)."""
     sentences: tuple[str, ...]
     """The events given, as sentences."""
     sheet: Summary | None

@@ -1,14 +1,40 @@
-"""``pakka serve``: run the browser server (FastAPI on uvicorn).
+"""``pakka serve`` (the browser server: FastAPI on uvicorn) and ``pakka db backup``.
 
 This module imports nothing of the server extra at import time, so ``pakka`` works
-without it; ``serve`` says how to install it when it is missing.
+without it; the commands say how to install it when it is missing.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+import os
+import sqlite3
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+if TYPE_CHECKING:
+    import uvicorn
+
+PG_DUMP_HELP = """\
+{url} is a PostgreSQL database: back it up with PostgreSQL's own tool, which takes a
+consistent snapshot while the server runs:
+
+    pg_dump --format=custom --file=pakka.dump '{url}'
+
+and restore it into an empty database with:
+
+    pg_restore --no-owner --dbname='postgresql://user:password@host/newdb' pakka.dump
+"""
+
+
+def _missing_extra(exc: ModuleNotFoundError) -> typer.Exit:
+    typer.secho(
+        f"the server needs the [server] extra ({exc.name} is missing): pip install 'pakka[server]'",
+        err=True,
+        fg=typer.colors.RED,
+    )
+    return typer.Exit(2)
 
 
 def serve(
@@ -40,32 +66,159 @@ def serve(
             "CPU than anything else per action (docs/performance.md)."
         ),
     ] = False,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Change a limit: NAME=VALUE, repeatable (docs/reliability.md lists them; "
+            "PAKKA_LIMIT_<NAME> in the environment works too)."
+        ),
+    ] = None,
+    audit_log: Annotated[
+        str | None,
+        typer.Option(
+            help="The audit log file (JSON lines: joins, leaves, reconnects, refusals); "
+            "default: audit.jsonl in your data directory; '-' for the pakka.audit logger."
+        ),
+    ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another origin whose pages may open WebSockets here (besides this "
+            "server's own), e.g. https://cards.example.org; repeatable."
+        ),
+    ] = None,
+    api_docs: Annotated[
+        bool,
+        typer.Option(
+            help="Serve the interactive API docs at /docs (off by default: they load "
+            "scripts from a CDN). /openapi.json is always served."
+        ),
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Proxies trusted to say the client's address (X-Forwarded-For), which "
+            "the per-address limits count; default: 127.0.0.1 (uvicorn's)."
+        ),
+    ] = None,
 ) -> None:
     """Serve the lobby, the WebSocket play protocol and the browser client."""
     try:
         import uvicorn
 
         from pakka.server.app import Settings, create_app, default_db_path
+        from pakka.server.limits import Limits
         from pakka.server.protocol import MAX_MESSAGE_BYTES
     except ModuleNotFoundError as exc:
-        typer.secho(
-            f"the server needs the [server] extra ({exc.name} is missing): "
-            "pip install 'pakka[server]'",
-            err=True,
-            fg=typer.colors.RED,
-        )
+        raise _missing_extra(exc) from None
+    try:
+        pairs = dict(_pair(text) for text in limit or [])
+        limits = Limits().from_environment().with_values(pairs)
+    except ValueError as exc:
+        typer.secho(str(exc), err=True, fg=typer.colors.RED)
         raise typer.Exit(2) from None
-    settings = Settings(db_url=db, bot_delay=bot_delay, pubsub_url=pubsub, tune_gc=True)
+    if audit_log is None:
+        audit: Path | None = default_db_path().parent / "audit.jsonl"
+    else:
+        audit = None if audit_log == "-" else Path(audit_log)
+    settings = Settings(
+        db_url=db,
+        bot_delay=bot_delay,
+        pubsub_url=pubsub,
+        tune_gc=True,
+        limits=limits,
+        audit_log=audit,
+        allowed_origins=tuple(allowed_origin or ()),
+        api_docs=api_docs,
+    )
     if db is None:
         typer.echo(f"database: {default_db_path()}")
     else:
         typer.echo(f"database: {db.split('@')[-1] if '@' in db else db}")
-    typer.echo(f"pakka at http://{host}:{port}/  (API docs: http://{host}:{port}/docs)")
-    uvicorn.run(
-        create_app(settings),
+    if audit is not None:
+        typer.echo(f"audit log: {audit}")
+    docs = f"  (API docs: http://{host}:{port}/docs)" if api_docs else ""
+    typer.echo(f"pakka at http://{host}:{port}/{docs}")
+    app = create_app(settings)
+    extra: dict[str, Any] = {}
+    if forwarded_allow_ips is not None:
+        extra["forwarded_allow_ips"] = forwarded_allow_ips
+    config = uvicorn.Config(
+        app,
         host=host,
         port=port,
         ws_max_size=4 * MAX_MESSAGE_BYTES,
         ws_per_message_deflate=ws_compression,
         log_level="info",
+        **extra,
     )
+    _draining_server(config, app).run()
+
+
+def _pair(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise ValueError(f"--limit takes NAME=VALUE, not {text!r}")
+    return name, value
+
+
+def _draining_server(config: uvicorn.Config, app: Any) -> uvicorn.Server:
+    """A uvicorn server that drains the app (``Services.drain``) when told to stop
+    (SIGTERM, SIGINT), before it closes the connections."""
+    import uvicorn
+
+    class DrainingServer(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            services = getattr(app.state, "services", None)
+            if services is not None:
+                await services.drain()
+            await super().shutdown(sockets=sockets)
+
+    return DrainingServer(config)
+
+
+db = typer.Typer(help="The server's database.", no_args_is_help=True)
+
+
+@db.command()
+def backup(
+    path: Annotated[Path, typer.Argument(help="Where to write the copy (a SQLite file).")],
+    url: Annotated[
+        str | None,
+        typer.Option("--db", help="The database (default: SQLite in your data directory)."),
+    ] = None,
+    force: Annotated[bool, typer.Option(help="Replace PATH if it exists.")] = False,
+) -> None:
+    """Copy the database while the server runs (SQLite's online backup: a consistent
+    snapshot, every committed action in it). For PostgreSQL it prints how to use pg_dump."""
+    try:
+        from pakka.server.settings import default_db_path
+        from pakka.server.storage import normalise_url
+    except ModuleNotFoundError as exc:
+        raise _missing_extra(exc) from None
+    target = normalise_url(url) if url else f"sqlite:///{default_db_path()}"
+    if target.startswith("postgresql"):
+        typer.echo(PG_DUMP_HELP.format(url=url or target), err=True)
+        raise typer.Exit(2)
+    if not target.startswith("sqlite:///"):
+        typer.secho(f"cannot back up {target}: not a SQLite file", err=True, fg="red")
+        raise typer.Exit(2)
+    source = Path(target.removeprefix("sqlite:///"))
+    if not source.is_file():
+        typer.secho(f"there is no database at {source}", err=True, fg=typer.colors.RED)
+        raise typer.Exit(2)
+    if path.exists() and not force:
+        typer.secho(f"{path} exists; give --force to replace it", err=True, fg="red")
+        raise typer.Exit(2)
+    partial = path.with_name(path.name + ".partial")
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    try:
+        dst = sqlite3.connect(partial)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    os.replace(partial, path)
+    typer.echo(f"backed up {source} to {path}")

@@ -7,29 +7,24 @@ told to the sender only); outbound frames are built from them, so the JSON schem
 ``python -m pakka.server.schemas``) and a test checks they are current.
 
 ``PROTOCOL_VERSION`` is bumped on any incompatible change; the server says it in its
-``hello`` and a client may put it in every message (``"protocol": 1``) to be refused
-cleanly by a newer server.
+``hello`` and a client may put it in every message (``"protocol": 2``) to be refused
+cleanly by a newer server.  Version 2: the seat token travels in the first message
+(``auth``), never in the URL.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from pakka.errors import ProtocolError
+from pakka.server import wirejson
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_MESSAGE_BYTES = 16_384
 """Largest inbound WebSocket frame; the biggest legal action is far below this."""
 MAX_NAME_LENGTH = 32
-RATE_PER_SECOND = 20.0
-"""Inbound WebSocket messages a connection may send per second, on average."""
-RATE_BURST = 40
-"""Messages a connection may send at once (the token bucket's size)."""
-RATE_STRIKES = 40
-"""Refused (over-the-rate) messages within one window that close the connection."""
 
 BotLevel: TypeAlias = Literal["random", "easy", "normal", "hard"]
 TableStatus: TypeAlias = Literal["open", "playing", "over"]
@@ -44,6 +39,7 @@ ErrorCode: TypeAlias = Literal[
     "not_started",
     "rate_limited",
     "unavailable",
+    "restarting",
 ]
 
 
@@ -113,6 +109,9 @@ class CreateTable(_Model):
         default=None, ge=5, le=3600, description="after this a bot plays for an absent person"
     )
     bot_delay: float = Field(default=0.0, ge=0, le=10, description="seconds between bot moves")
+    trick_seconds: float = Field(
+        default=1.5, ge=0, le=10, description="seconds a finished trick stays on the table"
+    )
 
 
 class JoinTable(_Model):
@@ -130,6 +129,9 @@ class SeatView(_Model):
     taken: bool = Field(description="a bot, or a person has joined")
     connected: bool = False
     away: bool = Field(default=False, description="a bot plays for this person until they return")
+    trouble: str | None = Field(
+        default=None, description="why the bot playing this seat failed its last move"
+    )
 
 
 class TableView(_Model):
@@ -147,6 +149,10 @@ class TableView(_Model):
     public: bool
     turn_seconds: float | None
     bot_delay: float
+    trick_seconds: float = Field(description="how long a finished trick stays on the table")
+    new_match: list[int] = Field(
+        description="the seated people who asked for a new match: it starts when all have"
+    )
     created: str
 
 
@@ -176,9 +182,25 @@ class ReplayStep(_Model):
     action: dict[str, Any] | None = Field(description="the action that led here (None at 0)")
     actor: int | None = None
     observation: dict[str, Any]
+    present: dict[str, Any] | None = Field(
+        default=None,
+        description="the step in words in the asked language (pakka.present.Presentation)",
+    )
 
 
 # --- WebSocket: client -> server ----------------------------------------------------------
+
+
+class AuthMsg(_Model):
+    """The first message on every connection: who you are.  ``token`` is your seat's
+    token (from ``Joined``), or null to watch.  Tokens never go in the URL: URLs are logged."""
+
+    type: Literal["auth"]
+    token: str | None = Field(default=None, max_length=128)
+    protocol: int | None = None
+    lang: Literal["en", "fi"] = Field(
+        default="en", description="the language of the presentation in every state frame"
+    )
 
 
 class ActionMsg(_Model):
@@ -203,8 +225,9 @@ class PingMsg(_Model):
     protocol: int | None = None
 
 
-Inbound = Annotated[ActionMsg | HintMsg | PingMsg, Field(discriminator="type")]
-_INBOUND: TypeAdapter[ActionMsg | HintMsg | PingMsg] = TypeAdapter(Inbound)
+Inbound = Annotated[AuthMsg | ActionMsg | HintMsg | PingMsg, Field(discriminator="type")]
+_INBOUND: TypeAdapter[AuthMsg | ActionMsg | HintMsg | PingMsg] = TypeAdapter(Inbound)
+INBOUND_TYPES = ("auth", "action", "hint", "ping")
 
 
 # --- WebSocket: server -> client ----------------------------------------------------------
@@ -237,6 +260,12 @@ class StateMsg(_Model):
     legal_actions: list[dict[str, Any]]
     legal_text: list[str] = Field(description="the legal actions in card notation")
     events: list[dict[str, Any]] = Field(description="what happened since the last state")
+    present: dict[str, Any] = Field(
+        description="everything to show, in words, in the connection's language: prompt, "
+        "seats and their badges, facts, the trick, the hand in display order, the legal "
+        "actions' labels, the events as sentences, deal and match summaries "
+        "(pakka.present.Presentation; schema present.json)"
+    )
 
 
 class ErrorMsg(_Model):
@@ -246,13 +275,27 @@ class ErrorMsg(_Model):
     code: ErrorCode
     message: str
     legal_actions: list[dict[str, Any]] = Field(default_factory=list)
+    retry_after: float | None = Field(
+        default=None, description="rate_limited: seconds until the same message may succeed"
+    )
+
+
+class HintOption(_Model):
+    action: dict[str, Any]
+    text: str = Field(description="why, in the asked language")
 
 
 class HintReply(_Model):
+    """A suggested action and why (in the asked language), and the other moves the search
+    compared, best first: a hint button pressed again offers the next."""
+
     type: Literal["hint"] = "hint"
     action: dict[str, Any] | None
     text: str
-    engine: bool = Field(description="False: a random legal action (no hint engine yet)")
+    engine: bool = Field(description="False: no hint (the text says why)")
+    alternatives: list[HintOption] = Field(
+        default_factory=list, description="the hint and the other moves, best first"
+    )
 
 
 class PongMsg(_Model):
@@ -264,22 +307,23 @@ Outbound = Annotated[
 ]
 
 
-def parse_inbound(raw: str | bytes) -> ActionMsg | HintMsg | PingMsg:
+def parse_inbound(raw: str | bytes) -> AuthMsg | ActionMsg | HintMsg | PingMsg:
     """Read one client frame; raises :class:`ProtocolError` with a code and a reason."""
     if len(raw) > MAX_MESSAGE_BYTES:
         raise WireError(
             "too_large", f"message is {len(raw)} bytes; the limit is {MAX_MESSAGE_BYTES}"
         )
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise WireError("bad_json", f"not JSON: {exc}") from None
+        data = wirejson.loads(raw)
+    except wirejson.JSONRefused as exc:
+        raise WireError("bad_json", str(exc)) from None
     if not isinstance(data, dict):
         raise WireError("bad_message", "a message is a JSON object with a 'type'")
     kind = data.get("type")
-    if kind not in ("action", "hint", "ping"):
+    if kind not in INBOUND_TYPES:
         raise WireError(
-            "bad_message", f"unknown message type {kind!r}; types are: action, hint, ping"
+            "bad_message",
+            f"unknown message type {kind!r}; types are: {', '.join(INBOUND_TYPES)}",
         )
     try:
         msg = _INBOUND.validate_python(data)
@@ -306,6 +350,7 @@ class WireError(ProtocolError):
 
 
 SCHEMA_MODELS: dict[str, type[BaseModel]] = {
+    "in-auth": AuthMsg,
     "in-action": ActionMsg,
     "in-hint": HintMsg,
     "in-ping": PingMsg,

@@ -29,29 +29,35 @@ QUEUE_LIMIT = 256
 class Update:
     """One change of a table, pre-projected per audience.
 
-    ``payloads`` maps an audience (``"0"``.. for seats, ``"spectator"``) to the JSON frames
-    that audience is sent; ``all`` is sent to everyone (the table's public seat list).
+    ``payloads`` maps an audience in a language (``"0:en"``.. for seats, ``"spectator:fi"``)
+    to the JSON frames that audience is sent in that language; ``all`` is sent to everyone
+    (the table's public seat list).
     """
 
     payloads: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     all: list[dict[str, Any]] = field(default_factory=list)
-    position: tuple[int, int] | None = None
-    """``(match, version)`` of the table after this change (other processes catch up)."""
+    position: tuple[int, ...] | None = None
+    """``(revision, match, version)`` of the table after this change: another process
+    whose copy is elsewhere reloads it before using it."""
+    revoked: list[int] = field(default_factory=list)
+    """Seats whose token stopped holding them (the person left): their sockets close."""
 
     _texts: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
-    def for_audience(self, audience: str) -> list[dict[str, Any]]:
-        return self.all + self.payloads.get(audience, [])
+    def for_audience(self, audience: str, lang: str = "en") -> list[dict[str, Any]]:
+        return self.all + self.payloads.get(f"{audience}:{lang}", [])
 
-    def texts_for(self, audience: str) -> list[str]:
-        """:meth:`for_audience` as JSON text, serialised once per audience however many
-        connections share it (the spectators of a table, a seat open in two tabs)."""
-        texts = self._texts.get(audience)
+    def texts_for(self, audience: str, lang: str = "en") -> list[str]:
+        """:meth:`for_audience` as JSON text, serialised once per audience and language
+        however many connections share it (the spectators of a table, a seat open in two
+        tabs)."""
+        key = f"{audience}:{lang}"
+        texts = self._texts.get(key)
         if texts is None:
             if "" not in self._texts:
                 self._texts[""] = [dumps(frame) for frame in self.all]
-            mine = [dumps(frame) for frame in self.payloads.get(audience, [])]
-            texts = self._texts[audience] = self._texts[""] + mine
+            mine = [dumps(frame) for frame in self.payloads.get(key, [])]
+            texts = self._texts[key] = self._texts[""] + mine
         return texts
 
 
@@ -72,7 +78,7 @@ class Subscription:
 class PubSubBackend(ABC):
     shared = False
     """True when other processes hear this backend's updates (every audience is projected)."""
-    on_foreign: Callable[[str, tuple[int, int]], None] | None = None
+    on_foreign: Callable[[str, tuple[int, ...]], None] | None = None
     """Called with a channel and a position when another process published a change."""
 
     @abstractmethod
@@ -86,6 +92,9 @@ class PubSubBackend(ABC):
 
     async def ready(self, channel: str) -> None:  # noqa: B027
         """Wait until updates on ``channel`` reach this process (a no-op in memory)."""
+
+    async def ping(self) -> None:  # noqa: B027
+        """Raise if the backend cannot be reached (in memory it always can)."""
 
     async def close(self) -> None:  # noqa: B027
         """Release connections (nothing to do in memory)."""
@@ -164,6 +173,7 @@ class RedisBackend(PubSubBackend):
                 "payloads": update.payloads,
                 "all": update.all,
                 "position": update.position,
+                "revoked": update.revoked,
                 "origin": self.origin,
             }
         )
@@ -184,6 +194,9 @@ class RedisBackend(PubSubBackend):
             if self._reader is None or self._reader.done():
                 self._reader = asyncio.create_task(self._read())
 
+    async def ping(self) -> None:
+        await self._redis.ping()
+
     async def _read(self) -> None:
         while True:
             message = await self._pubsub.get_message(timeout=1.0)
@@ -195,10 +208,11 @@ class RedisBackend(PubSubBackend):
             position = tuple(data["position"]) if data.get("position") else None
             if data.get("origin") != self.origin and position and self.on_foreign is not None:
                 try:
-                    self.on_foreign(channel, (position[0], position[1]))
+                    self.on_foreign(channel, position)
                 except Exception:  # never let one table stop the reader
                     logging.getLogger("pakka.server").exception("catching up %s", channel)
-            await self._local.publish(channel, Update(data["payloads"], data["all"], position))
+            update = Update(data["payloads"], data["all"], position, data.get("revoked", []))
+            await self._local.publish(channel, update)
 
     async def close(self) -> None:
         if self._reader is not None:

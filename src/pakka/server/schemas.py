@@ -11,10 +11,25 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pakka.games
+from pakka.present.values import Presentation
 from pakka.server.protocol import schemas
 from pakka.views import observation_schema
+from pakka.wire import schema
+
+
+def presentation_schema() -> dict[str, Any]:
+    """The JSON Schema of a state frame's ``present`` (:class:`Presentation`)."""
+    defs: dict[str, Any] = {}
+    root = schema(Presentation, defs=defs)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "What a person sees, in words (a state frame's present)",
+        **root,
+        "$defs": dict(sorted(defs.items())),
+    }
 
 
 def render() -> dict[str, str]:
@@ -22,6 +37,7 @@ def render() -> dict[str, str]:
     every = dict(schemas())
     for name in pakka.games.names():
         every[f"observation-{name}"] = observation_schema(pakka.games.get(name))
+    every["present"] = presentation_schema()
     return {
         f"{name}.json": json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         for name, schema in sorted(every.items())

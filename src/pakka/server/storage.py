@@ -15,7 +15,7 @@ import hashlib
 import json
 import sqlite3
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,8 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from sqlalchemy.engine import Connection, Engine
+
+from pakka.server.locks import migrating
 
 metadata = sa.MetaData()
 
@@ -40,6 +42,10 @@ tables = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("match", sa.Integer, nullable=False),
     sa.Column("created", sa.String(40), nullable=False),
+    sa.Column("revision", sa.Integer, nullable=False, server_default=sa.text("0")),
+    sa.Column("expires", sa.String(40), nullable=True),
+    sa.Column("trick_seconds", sa.Float, nullable=False, server_default=sa.text("1.5")),
+    sa.Column("new_match", sa.JSON, nullable=False, server_default=sa.text("'[]'")),
 )
 sa.Index("ix_pakka_tables_status", tables.c.status, tables.c.public)
 
@@ -94,6 +100,11 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def later(seconds: float) -> str:
+    """The time ``seconds`` from now, as :func:`now` writes it (such times sort as text)."""
+    return (datetime.now(UTC) + timedelta(seconds=seconds)).isoformat(timespec="seconds")
+
+
 @dataclass
 class SeatRecord:
     seat: int
@@ -117,6 +128,18 @@ class TableRecord:
     match: int
     created: str
     seats: list[SeatRecord] = field(default_factory=list)
+    revision: int = 0
+    """Moved by every lobby change (a seat taken or given up, a match started or over), so
+    that another process knows its copy is stale; actions move the match's version."""
+    expires: str | None = None
+    """When the seats' tokens stop working (``None``: while a match is played)."""
+    trick_seconds: float = 1.5
+    """How long the clients keep a finished trick on the table."""
+    new_match: list[int] = field(default_factory=list)
+    """The seated people who asked for a new match (it starts when every one has)."""
+
+    def expired(self) -> bool:
+        return self.expires is not None and self.expires <= now()
 
 
 ActionRow = tuple[str, int, int, int, dict[str, Any]]
@@ -158,11 +181,12 @@ class Storage:
         self.migrate()
 
     def migrate(self) -> None:
-        """Bring the schema to the newest Alembic revision."""
+        """Bring the schema to the newest Alembic revision, under a lock that processes
+        starting at the same moment share (one migrates, the others then find it done)."""
         cfg = Config()
         cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         cfg.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
-        with self.engine.begin() as conn:
+        with migrating(self.engine) as conn:
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 
@@ -189,29 +213,84 @@ class Storage:
                     status=rec.status,
                     match=rec.match,
                     created=rec.created,
+                    revision=rec.revision,
+                    expires=rec.expires,
+                    trick_seconds=rec.trick_seconds,
+                    new_match=list(rec.new_match),
                 )
             )
             for s in rec.seats:
                 conn.execute(seats.insert().values(table_id=rec.id, **_seat_values(s)))
 
-    def update_seat(self, table_id: str, seat: SeatRecord) -> None:
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> int | None:
+        """Give a free person's seat to someone: the table's new revision, or ``None`` when
+        the seat is not free in the database (another process gave it away first)."""
         with self.engine.begin() as conn:
-            conn.execute(
+            taken = conn.execute(
                 seats.update()
-                .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
-                .values(**_seat_values(seat))
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.kind == "person",
+                    seats.c.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=token_hash)
             )
+            if taken.rowcount != 1:
+                return None
+            return _bump(conn, table_id)
 
-    def start_match(self, table_id: str, number: int, seed: int) -> None:
+    def give_up_seat(self, table_id: str, token_hash: str, new: SeatRecord) -> int | None:
+        """Replace the seat that ``token_hash`` holds with ``new`` (free, or a bot's): the
+        new revision, or ``None`` when that token holds no seat there any more."""
         with self.engine.begin() as conn:
+            done = conn.execute(
+                seats.update()
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == new.seat,
+                    seats.c.token_hash == token_hash,
+                )
+                .values(**_seat_values(new))
+            )
+            if done.rowcount != 1:
+                return None
+            return _bump(conn, table_id)
+
+    def start_match(
+        self, table_id: str, number: int, seed: int, restart: bool = False
+    ) -> int | None:
+        """Start match ``number`` (the one after the stored one, which is not in play, or
+        which is given up with ``restart``): the new revision, or ``None`` when another
+        process has started it (or another) first."""
+        with self.engine.begin() as conn:
+            where = [tables.c.id == table_id, tables.c.match == number - 1]
+            if not restart:
+                where.append(tables.c.status != "playing")
+            moved = conn.execute(
+                tables.update()
+                .where(*where)
+                .values(status="playing", match=number, expires=None, new_match=[])
+            )
+            if moved.rowcount != 1:
+                return None
             conn.execute(
                 matches.insert().values(table_id=table_id, number=number, seed=seed, created=now())
             )
-            conn.execute(
+            return _bump(conn, table_id)
+
+    def set_new_match(self, table_id: str, match: int, asked: list[int]) -> int | None:
+        """Record who asked for a new match during match ``match``: the new revision, or
+        ``None`` when the table has moved to another match meanwhile."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
                 tables.update()
-                .where(tables.c.id == table_id)
-                .values(status="playing", match=number)
+                .where(tables.c.id == table_id, tables.c.match == match)
+                .values(new_match=sorted(asked))
             )
+            if done.rowcount != 1:
+                return None
+            return _bump(conn, table_id)
 
     def append_action(
         self,
@@ -291,29 +370,59 @@ class Storage:
             self._quick = raw
         return self._quick
 
+    def check_writable(self) -> None:
+        """Raise unless a write transaction can start now (``/readyz``): SQLite takes the
+        write lock and lets it go; PostgreSQL runs an update that changes nothing (a
+        read-only standby refuses it)."""
+        with self.engine.connect() as conn:
+            if self.url.startswith("sqlite"):
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+                conn.exec_driver_sql("ROLLBACK")
+                return
+            with conn.begin():
+                conn.execute(tables.update().where(sa.false()).values(revision=tables.c.revision))
+
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the database (SQLite; the writer thread runs it)."""
         if self.url.startswith("sqlite"):
             with self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
-    def finish_match(self, table_id: str, number: int, result: dict[str, Any]) -> None:
+    def finish_match(
+        self, table_id: str, number: int, result: dict[str, Any], expires: str | None = None
+    ) -> int:
+        """Store a match's result; the table is over (its tokens work until ``expires``).
+        Returns the table's new revision."""
         with self.engine.begin() as conn:
             conn.execute(
                 matches.update()
                 .where(matches.c.table_id == table_id, matches.c.number == number)
                 .values(result=result)
             )
-            conn.execute(tables.update().where(tables.c.id == table_id).values(status="over"))
+            conn.execute(
+                tables.update()
+                .where(tables.c.id == table_id)
+                .values(status="over", expires=expires)
+            )
+            return _bump(conn, table_id)
 
     # --- reads --------------------------------------------------------------------------
 
     def load_table(self, table_id: str) -> TableRecord | None:
+        if len(table_id) > 32:
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(tables.select().where(tables.c.id == table_id)).mappings().first()
             if row is None:
                 return None
             return _table_record(conn, dict(row))
+
+    def table_exists(self, table_id: str) -> bool:
+        if len(table_id) > 32:  # longer than any id: no need to ask
+            return False
+        with self.engine.connect() as conn:
+            found = conn.execute(sa.select(tables.c.id).where(tables.c.id == table_id)).first()
+            return found is not None
 
     def find_code(self, code: str) -> str | None:
         with self.engine.connect() as conn:
@@ -323,7 +432,9 @@ class Storage:
             return None if found is None else str(found)
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRecord]:
-        query = sa.select(tables).where(tables.c.public.is_(True))
+        """Public tables, newest first (open tables whose time ran out are not listed)."""
+        lapsed = sa.and_(tables.c.status == "open", tables.c.expires <= now())
+        query = sa.select(tables).where(tables.c.public.is_(True), sa.not_(lapsed))
         if status is not None:
             query = query.where(tables.c.status == status)
         query = query.order_by(tables.c.created.desc()).limit(limit)
@@ -365,16 +476,31 @@ class Storage:
                 actions=[{"seat": s, "action": a} for s, a in steps],
             )
 
-    def match_numbers(self, table_id: str) -> list[int]:
+    def match_summaries(self, table_id: str) -> list[tuple[int, int, dict[str, Any] | None]]:
+        """``(number, actions, result)`` of every match at the table, in order."""
+        counted = (
+            sa.select(actions.c.match, sa.func.count().label("n"))
+            .where(actions.c.table_id == table_id)
+            .group_by(actions.c.match)
+            .subquery()
+        )
+        query = (
+            sa.select(matches.c.number, sa.func.coalesce(counted.c.n, 0), matches.c.result)
+            .select_from(matches.outerjoin(counted, counted.c.match == matches.c.number))
+            .where(matches.c.table_id == table_id)
+            .order_by(matches.c.number)
+        )
         with self.engine.connect() as conn:
-            return [
-                int(n)
-                for n in conn.execute(
-                    sa.select(matches.c.number)
-                    .where(matches.c.table_id == table_id)
-                    .order_by(matches.c.number)
-                ).scalars()
-            ]
+            return [(int(n), int(k), result) for n, k, result in conn.execute(query)]
+
+
+def _bump(conn: Connection, table_id: str) -> int:
+    """Move a table's revision on by one (in the caller's transaction); the new one."""
+    conn.execute(
+        tables.update().where(tables.c.id == table_id).values(revision=tables.c.revision + 1)
+    )
+    found = conn.execute(sa.select(tables.c.revision).where(tables.c.id == table_id)).scalar()
+    return int(found or 0)
 
 
 def _seat_values(s: SeatRecord) -> dict[str, Any]:

@@ -62,6 +62,11 @@ class GroupCommit:
             self._task = asyncio.create_task(self._run())
         await future
 
+    async def drain(self) -> None:
+        """Return once every action handed in so far is committed (or has failed)."""
+        while self._task is not None:
+            await asyncio.wait({self._task})
+
     async def close(self) -> None:
         """Stop; a caller still waiting is told its action may not be stored."""
         if self._task is not None:

@@ -1,7 +1,8 @@
 """``pakka play --connect URL``: a seat at a pakka server's table, in the terminal client.
 
 The same protocol as the browser (``docs/protocol.md``): the REST lobby to find the table
-and take a seat, then one WebSocket ``/ws/tables/{id}?token=...`` that sends ``state``
+and take a seat, then one WebSocket ``/ws/tables/{id}`` (its first message carries the
+seat token) that sends ``state``
 frames (this seat's observation, legal actions and events) and takes ``action`` and
 ``hint`` messages.  The seat token is kept in ``$XDG_CONFIG_HOME/pakka/seats.json`` (mode
 0600), so running the same command again returns to the same seat; a dropped connection is
@@ -283,16 +284,16 @@ class RemoteSession(Session):
 
     def _ws_url(self) -> str:
         base = self.target.base.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
-        url = f"{base}/ws/tables/{urllib.parse.quote(self.table_id)}"
-        if self.token:
-            url += "?token=" + urllib.parse.quote(self.token)
-        return url
+        return f"{base}/ws/tables/{urllib.parse.quote(self.table_id)}"
 
     async def _run(self) -> None:
         attempt = 0
         while not self._closing:
             try:
                 async with connect(self._ws_url(), open_timeout=TIMEOUT) as ws:
+                    # the seat token goes in the first message, never in the URL (logged)
+                    auth = {"type": "auth", "token": self.token, "lang": self.lang}
+                    await ws.send(json.dumps(auth))
                     self._ws = ws
                     attempt = 0
                     self._say(self._table_status())

@@ -1,48 +1,13 @@
-// Cards in the DESIGN notation (S8, H10, DJ, CA, JK, RJ, BJ): parse, sort, draw.
+// Cards in the DESIGN notation (S8, H10, DJ, CA, JK, RJ, BJ): their faces and their names.
+
+import { t } from "./i18n.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_ORDER = { S: 0, H: 1, D: 2, C: 3, J: 4 };
-const RANKS = { J: 11, Q: 12, K: 13, A: 14 };
+const JOKERS = { JK: "★", RJ: "★", BJ: "☆" };
 const CARD_RE = /^(?:[SHDC](?:10|[2-9JQKA])|JK|RJ|BJ)$/;
 
 export function isCard(s) {
   return typeof s === "string" && CARD_RE.test(s);
-}
-
-export function isCardList(v) {
-  return Array.isArray(v) && v.length > 0 && v.every(isCard);
-}
-
-// Cards in any of the shapes observations use: "S8", ["S8", "H8"] or "S8 H8"; else null.
-export function asCards(v) {
-  if (isCard(v)) return [v];
-  if (isCardList(v)) return v;
-  if (typeof v === "string" && v.includes(" ")) {
-    const parts = v.trim().split(/\s+/);
-    if (parts.length && parts.every(isCard)) return parts;
-  }
-  return null;
-}
-
-export function parse(code) {
-  if (code === "JK") return { suit: "J", rank: 0, code };
-  if (code === "BJ") return { suit: "J", rank: 15, code };
-  if (code === "RJ") return { suit: "J", rank: 16, code };
-  const suit = code[0];
-  const r = code.slice(1);
-  return { suit, rank: RANKS[r] ?? Number(r), code };
-}
-
-export function sortKey(code) {
-  const c = parse(code);
-  return SUIT_ORDER[c.suit] * 100 + c.rank;
-}
-
-export function label(code) {
-  if (code === "JK") return "★";
-  if (code === "RJ") return "★R";
-  if (code === "BJ") return "☆B";
-  return SUITS[code[0]] + code.slice(1);
 }
 
 export function colour(code) {
@@ -51,29 +16,33 @@ export function colour(code) {
   return code[0] === "H" || code[0] === "D" ? "red" : "black";
 }
 
-// Rank first (2..A, jokers last), then suit: how Guandan players hold their cards.
-export function rankKey(code) {
-  const c = parse(code);
-  return (c.suit === "J" ? 20 + c.rank : c.rank) * 10 + SUIT_ORDER[c.suit];
+// The card in words, for screen readers and tooltips: "queen of hearts", "hertta rouva".
+export function cardName(code) {
+  if (code in JOKERS) return t(`web_card_${code}`);
+  return t("web_card", { rank: t(`web_rank_${code.slice(1)}`), suit: t(`web_suit_${code[0]}`) });
 }
 
-// A card element: <span class="card red" data-card="H10">♥10</span>
-export function cardEl(code, { small = false } = {}) {
-  const el = document.createElement("span");
-  el.className = `card ${colour(code)} suit-${code[0]}${small ? " small" : ""}`;
-  el.dataset.card = code;
+// A card face: <span class="card red" data-card="H10"><span class="rank">10</span><span class="suit">♥</span></span>.
+// `tag` "button" makes it a hand card; `small` a card in a badge or a summary.
+export function cardEl(code, { small = false, tag = "span" } = {}) {
+  const e = document.createElement(tag);
+  e.className = `card ${colour(code)}${small ? " small" : ""}${code in JOKERS ? " joker" : ""}`;
+  e.dataset.card = code;
+  const name = cardName(code);
+  e.setAttribute("aria-label", name);
+  e.title = name;
   const r = document.createElement("span");
   r.className = "rank";
-  r.textContent = code === "JK" || code === "RJ" || code === "BJ" ? label(code) : code.slice(1);
-  el.append(r);
-  if (!(code in { JK: 1, RJ: 1, BJ: 1 })) {
-    const s = document.createElement("span");
-    s.className = "suit";
-    s.textContent = SUITS[code[0]];
-    el.append(s);
-  }
-  el.title = code;
-  return el;
+  r.setAttribute("aria-hidden", "true");
+  r.textContent = code in JOKERS ? JOKERS[code] : code.slice(1);
+  e.append(r);
+  const s = document.createElement("span");
+  s.className = "suit";
+  s.setAttribute("aria-hidden", "true");
+  s.textContent = code in JOKERS ? t("web_joker_short") : SUITS[code[0]];
+  e.append(s);
+  if (tag === "span") e.setAttribute("role", "img");
+  return e;
 }
 
 export function cardsEl(codes, opts = {}) {
@@ -83,7 +52,7 @@ export function cardsEl(codes, opts = {}) {
   return wrap;
 }
 
-// Multiset helpers for selecting cards from a hand with duplicates.
+// Multiset helpers for choosing cards from a hand that may hold two of a card.
 export function counts(codes) {
   const m = new Map();
   for (const c of codes) m.set(c, (m.get(c) || 0) + 1);
@@ -101,9 +70,4 @@ export function contains(big, small) {
   const cb = counts(big);
   for (const [k, v] of counts(small)) if ((cb.get(k) || 0) < v) return false;
   return true;
-}
-
-// Notation text with card tokens drawn as pretty labels ("left:S7 right:H5" -> "left:♠7 right:♥5").
-export function prettyText(text) {
-  return String(text).replace(/\b(?:[SHDC](?:10|[2-9JQKA])|JK|RJ|BJ)\b/g, (m) => label(m));
 }

@@ -1,9 +1,11 @@
 // The lobby: create a table from the server's game metadata, join by code, open tables.
 
 import { api, el, saveName, saveSeat, savedName } from "./api.js";
-import { languageButton, t, translatePage, word } from "./i18n.js";
+import { has, languageButton, t, translatePage } from "./i18n.js";
 
 const L = { games: [], game: null, form: { players: null, options: {}, seats: [] } };
+const LEVELS = ["random", "easy", "normal", "hard"];
+const TRICK_SECONDS = 1.5;  // the server's default; sent only when changed
 
 function showError(msg) {
   const box = document.getElementById("lobby-error");
@@ -15,36 +17,60 @@ function currentGame() {
   return L.games.find((g) => g.name === L.game) || L.games[0];
 }
 
-function optionInput(opt) {
+function gameTitle(g) {
+  return has(`game_${g.name}`) ? t(`game_${g.name}`) : g.title;
+}
+
+// An option's words: its label, its help and each choice, from the catalogue.
+function optLabel(g, opt) { return has(`opt_${g.name}_${opt.name}`) ? t(`opt_${g.name}_${opt.name}`) : opt.name.replace(/_/g, " "); }
+function optHelp(g, opt) { return has(`opt_${g.name}_${opt.name}_help`) ? t(`opt_${g.name}_${opt.name}_help`) : ""; }
+function optChoice(g, opt, value) {
+  const key = `opt_${g.name}_${opt.name}_${value}`;
+  return has(key) ? t(key) : String(value).replace(/_/g, " ");
+}
+
+function optionInput(g, opt) {
   const id = `opt-${opt.name}`;
   const value = L.form.options[opt.name] ?? opt.default;
+  const set = (v) => { L.form.options[opt.name] = v; };
   let input;
   if (opt.type === "bool") {
-    input = el("input", { type: "checkbox", id, checked: value ? true : null,
-      onchange: (e) => { L.form.options[opt.name] = e.target.checked; } });
+    input = el("input", { type: "checkbox", id, checked: value ? true : null, onchange: (e) => set(e.target.checked) });
   } else if (opt.choices) {
-    input = el("select", { id, onchange: (e) => {
-      const raw = e.target.value;
-      L.form.options[opt.name] = opt.type === "int" ? Number(raw) : raw;
-    } }, opt.choices.map((c) => el("option", { value: c, selected: c === value ? true : null }, word(c))));
+    input = el("select", { id, onchange: (e) => set(opt.type === "int" ? Number(e.target.value) : e.target.value) },
+      opt.choices.map((c) => el("option", { value: c, selected: c === value ? true : null }, optChoice(g, opt, c))));
+  } else if (opt.type === "seat") {
+    const n = L.form.players;
+    input = el("select", { id, onchange: (e) => set(e.target.value === "" ? null : Number(e.target.value)) },
+      opt.nullable ? el("option", { value: "", selected: value === null ? true : null }, t("web_opt_random")) : null,
+      [...Array(n).keys()].map((s) => el("option", { value: s, selected: s === value ? true : null }, seatLabel(s))));
   } else if (opt.type === "int") {
-    input = el("input", { type: "number", id, value: value ?? "", onchange: (e) => { L.form.options[opt.name] = e.target.value === "" ? null : Number(e.target.value); } });
+    const [lo, hi] = opt.range || [null, null];
+    input = el("input", { type: "number", id, value: value ?? "", min: lo, max: hi, step: 1, required: opt.nullable ? null : true,
+      onchange: (e) => set(e.target.value === "" ? null : Number(e.target.value)) });
   } else {
-    input = el("input", { id, value: value ?? "", onchange: (e) => { L.form.options[opt.name] = e.target.value || null; } });
+    input = el("input", { id, value: value ?? "", onchange: (e) => set(e.target.value || null) });
   }
-  return el("div", { class: "field" + (opt.type === "bool" ? " check" : "") },
-    el("label", { for: id }, word(opt.name)), input,
-    opt.help ? el("small", { class: "help" }, opt.help) : null);
+  const help = optHelp(g, opt);
+  const helpId = `${id}-help`;
+  if (help) input.setAttribute("aria-describedby", helpId);
+  return el("div", { class: "field" + (opt.type === "bool" ? " check" : ""), dataset: { option: opt.name } },
+    el("label", { for: id }, optLabel(g, opt)), input,
+    help ? el("small", { class: "help", id: helpId }, help) : null);
+}
+
+function seatLabel(i) {
+  return i === 0 ? `${t("player_n", { n: 1 })} (${t("you_mid")})` : t("player_n", { n: i + 1 });
 }
 
 function seatRow(i) {
   const spec = L.form.seats[i];
-  const kind = el("select", { id: `seat-${i}-kind`, onchange: (e) => { spec.kind = e.target.value; drawForm(); } },
-    el("option", { value: "person", selected: spec.kind === "person" ? true : null }, t("seat_person")),
-    el("option", { value: "bot", selected: spec.kind === "bot" ? true : null }, t("seat_bot")));
-  const level = el("select", { id: `seat-${i}-level`, disabled: spec.kind !== "bot" ? true : null, onchange: (e) => { spec.level = e.target.value; } },
-    ["random", "easy", "normal", "hard"].map((l) => el("option", { value: l, selected: spec.level === l ? true : null }, t("level_" + l))));
-  return el("div", { class: "seat-row" }, el("span", {}, i === 0 ? `${t("seat_n", { n: i })} (${t("you")})` : t("seat_n", { n: i })), i === 0 ? null : kind, i === 0 ? null : level);
+  const kind = el("select", { id: `seat-${i}-kind`, "aria-label": seatLabel(i), onchange: (e) => { spec.kind = e.target.value; drawForm(); } },
+    el("option", { value: "person", selected: spec.kind === "person" ? true : null }, t("web_seat_person")),
+    el("option", { value: "bot", selected: spec.kind === "bot" ? true : null }, t("web_seat_bot")));
+  const level = el("select", { id: `seat-${i}-level`, "aria-label": t("web_bot_level"), disabled: spec.kind !== "bot" ? true : null, onchange: (e) => { spec.level = e.target.value; } },
+    LEVELS.map((l) => el("option", { value: l, selected: spec.level === l ? true : null }, t(`web_level_${l}`))));
+  return el("div", { class: "seat-row" }, el("span", {}, seatLabel(i)), i === 0 ? null : kind, i === 0 ? null : level);
 }
 
 function drawForm() {
@@ -52,29 +78,33 @@ function drawForm() {
   const form = document.getElementById("create-form");
   if (!g) { form.replaceChildren(el("p", {}, "…")); return; }
   const n = L.form.players;
-  while (L.form.seats.length < n) L.form.seats.push({ kind: L.form.seats.length === 0 ? "person" : "bot", level: "random" });
+  while (L.form.seats.length < n) L.form.seats.push({ kind: L.form.seats.length === 0 ? "person" : "bot", level: "normal" });
   L.form.seats.length = n;
   const gameSel = el("select", { id: "game", onchange: (e) => { L.game = e.target.value; resetForm(); drawForm(); } },
-    L.games.map((x) => el("option", { value: x.name, selected: x.name === g.name ? true : null }, x.title)));
+    L.games.map((x) => el("option", { value: x.name, selected: x.name === g.name ? true : null }, gameTitle(x))));
   const players = el("select", { id: "players", onchange: (e) => { L.form.players = Number(e.target.value); drawForm(); } },
     Array.from({ length: g.max_players - g.min_players + 1 }, (_, k) => g.min_players + k)
       .map((p) => el("option", { value: p, selected: p === n ? true : null }, String(p))));
-  const name = el("input", { id: "name", maxlength: 32, required: true, value: savedName() });
+  const name = el("input", { id: "name", maxlength: 32, required: true, value: savedName(), autocomplete: "nickname" });
   const timer = el("input", { id: "turn-seconds", type: "number", min: 5, max: 3600 });
   const delay = el("input", { id: "bot-delay", type: "number", min: 0, max: 10, step: 0.1, value: "0.8" });
+  const trick = el("input", { id: "trick-seconds", type: "number", min: 0, max: 10, step: 0.1, value: String(TRICK_SECONDS) });
   const pub = el("input", { id: "public", type: "checkbox", checked: true });
+  const description = has(`game_${g.name}_description`) ? t(`game_${g.name}_description`) : "";
   form.replaceChildren(
-    el("div", { class: "field" }, el("label", { for: "game" }, t("game")), gameSel,
-      el("small", { class: "help" }, g.description || ""),
-      el("a", { href: `/rules.html?game=${g.name}`, class: "rules-link" }, t("rules"))),
-    el("div", { class: "field" }, el("label", { for: "players" }, t("players")), players),
-    g.options.length ? el("fieldset", {}, el("legend", {}, t("options")), g.options.map(optionInput)) : null,
-    el("fieldset", { id: "seats" }, el("legend", {}, t("seats")), [...Array(n).keys()].map(seatRow)),
-    el("div", { class: "field" }, el("label", { for: "name" }, t("your_name")), name),
-    el("div", { class: "field check" }, el("label", { for: "public" }, t("public_table")), pub),
-    el("div", { class: "field" }, el("label", { for: "turn-seconds" }, t("turn_timer")), timer),
-    el("div", { class: "field" }, el("label", { for: "bot-delay" }, t("bot_delay")), delay),
-    el("button", { type: "submit", class: "primary", id: "create-btn" }, t("create")));
+    el("div", { class: "field" }, el("label", { for: "game" }, t("web_game")), gameSel,
+      description ? el("small", { class: "help" }, description) : null,
+      el("a", { href: `/rules.html?game=${g.name}`, class: "rules-link" }, t("web_rules"))),
+    el("div", { class: "field" }, el("label", { for: "players" }, t("web_players")), players),
+    el("fieldset", { id: "seats" }, el("legend", {}, t("web_seats")), [...Array(n).keys()].map(seatRow)),
+    el("div", { class: "field" }, el("label", { for: "name" }, t("web_your_name")), name),
+    g.options.length ? el("details", { id: "variant-options" }, el("summary", {}, t("web_options")), g.options.map((o) => optionInput(g, o))) : null,
+    el("details", { id: "table-settings" }, el("summary", {}, t("web_table_settings")),
+      el("div", { class: "field check" }, el("label", { for: "public" }, t("web_public_table")), pub),
+      el("div", { class: "field" }, el("label", { for: "trick-seconds" }, t("web_trick_seconds")), trick, el("small", { class: "help" }, t("web_trick_seconds_help"))),
+      el("div", { class: "field" }, el("label", { for: "turn-seconds" }, t("web_turn_timer")), timer),
+      el("div", { class: "field" }, el("label", { for: "bot-delay" }, t("web_bot_delay")), delay)),
+    el("button", { type: "submit", class: "primary", id: "create-btn" }, t("web_create")));
 }
 
 function resetForm() {
@@ -87,6 +117,7 @@ async function create(e) {
   const g = currentGame();
   const name = document.getElementById("name").value.trim();
   const timer = document.getElementById("turn-seconds").value;
+  const trick = Number(document.getElementById("trick-seconds").value || TRICK_SECONDS);
   const body = {
     game: g.name,
     players: L.form.players,
@@ -97,12 +128,13 @@ async function create(e) {
     turn_seconds: timer ? Number(timer) : null,
     bot_delay: Number(document.getElementById("bot-delay").value || 0),
   };
+  if (trick !== TRICK_SECONDS) body.trick_seconds = trick;
   try {
     saveName(name);
     const r = await api("/api/tables", { method: "POST", body });
     saveSeat(r.table.id, r.seat, r.token);
     location.href = `/table.html?id=${r.table.id}`;
-  } catch (err) { showError(err.message); }
+  } catch { showError(t("web_error_create")); }
 }
 
 async function loadTables() {
@@ -112,14 +144,15 @@ async function loadTables() {
     const playing = await api("/api/tables?status=playing");
     const row = (x, label) => {
       const free = x.seats.filter((s) => !s.taken).length;
-      const who = x.seats.map((s) => s.name || (s.kind === "bot" ? t("bot") : "—")).join(", ");
-      return el("li", {}, el("strong", {}, x.title), ` · ${free ? t("free_seats", { n: free }) + " · " : ""}${who} `,
+      const who = x.seats.map((s) => s.name || (s.kind === "bot" ? t("bot_name", { seat: s.seat, n: s.seat + 1 }) : t("web_free_seat"))).join(", ");
+      const g = L.games.find((y) => y.name === x.game);
+      return el("li", {}, el("strong", {}, g ? gameTitle(g) : x.title), ` · ${free ? t("web_free_seats", { n: free }) + " · " : ""}${who} `,
         el("a", { href: `/table.html?id=${x.id}`, class: "button" }, label));
     };
-    const items = [...open.map((x) => row(x, t("join"))), ...playing.slice(0, 10).map((x) => row(x, t("watch")))];
-    if (!items.length) { box.replaceChildren(el("p", { class: "muted" }, t("no_open_tables"))); return; }
+    const items = [...open.map((x) => row(x, t("web_join"))), ...playing.slice(0, 10).map((x) => row(x, t("web_watch")))];
+    if (!items.length) { box.replaceChildren(el("p", { class: "muted" }, t("web_no_open_tables"))); return; }
     box.replaceChildren(el("ul", { class: "tables" }, items));
-  } catch (err) { box.replaceChildren(el("p", { class: "error" }, err.message)); }
+  } catch { box.replaceChildren(el("p", { class: "error" }, t("web_error_other"))); }
 }
 
 async function joinCode(e) {
@@ -129,7 +162,7 @@ async function joinCode(e) {
   try {
     const table = await api(`/api/invites/${encodeURIComponent(code)}`);
     location.href = `/table.html?id=${table.id}`;
-  } catch (err) { showError(err.message); }
+  } catch { showError(t("web_error_code", { code })); }
 }
 
 async function main() {
@@ -138,10 +171,10 @@ async function main() {
   document.getElementById("create-form").addEventListener("submit", create);
   document.getElementById("code-form").addEventListener("submit", joinCode);
   const missing = new URLSearchParams(location.search).get("missing");
-  if (missing) showError(`${t("not_found")} (${missing})`);
+  if (missing) showError(t("web_error_code", { code: missing }));
   try {
     L.games = await api("/api/games");
-  } catch (err) { showError(err.message); return; }
+  } catch { showError(t("web_error_other")); return; }
   const wanted = new URLSearchParams(location.search).get("game");
   L.game = (L.games.find((g) => g.name === wanted) || L.games[0] || {}).name;
   if (L.game) resetForm();

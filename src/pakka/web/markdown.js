@@ -1,24 +1,40 @@
 // A small, safe Markdown renderer for the rules texts: headings, paragraphs, lists,
-// tables, code, emphasis and links.  Everything is escaped first.
+// tables, code, emphasis and links.  Everything is escaped first.  Repository file paths
+// (`shared/seeds/….txt`) are for developers and are left out; links to other Markdown
+// files go through `opts.link(href)` ({href, text, lang} or null: the text alone).
 
 function esc(s) {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-function inline(s) {
-  let out = esc(s);
+const PATH = "`[\\w.-]+(?:/[\\w.-]+)+\\.\\w+`";
+const PATHS = [new RegExp(`\\s*\\(${PATH}\\)`, "g"), new RegExp(`\\s*${PATH}`, "g")];
+
+function inline(s, opts = {}) {
+  let src = s;
+  for (const re of PATHS) src = src.replace(re, "");
+  // "Suomeksi: [anarchy.fi.md](anarchy.fi.md)." is the link alone, in words
+  const only = src.match(/^\s*[\p{L} ]{1,24}:\s*(\[[^\]]+\]\([^)\s]+\.md\))\.?\s*$/u);
+  if (only) src = only[1];
+  let out = esc(src);
   out = out.replace(/`([^`]+)`/g, "<code>$1</code>");
   out = out.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
   out = out.replace(/(^|[^*])\*([^*\s][^*]*)\*/g, "$1<em>$2</em>");
   out = out.replace(/\b_([^_]+)_\b/g, "<em>$1</em>");
   out = out.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, text, href) => {
-    const safe = /^(https?:|\/|#|\.)/.test(href) ? href : "#";
-    return `<a href="${safe}">${text}</a>`;
+    if (/\.md(#.*)?$/.test(href)) {
+      const to = opts.link ? opts.link(href) : null;
+      if (!to) return text;
+      return `<a href="${esc(to.href)}" data-lang="${esc(to.lang)}">${esc(to.text)}</a>`;
+    }
+    if (!/^(https?:|#)/.test(href)) return text;
+    return `<a href="${href}">${text}</a>`;
   });
   return out;
 }
 
-export function markdown(src) {
+export function markdown(src, opts = {}) {
+  const inline_ = (x) => inline(x, opts);
   const lines = src.replace(/\r\n/g, "\n").split("\n");
   const html = [];
   let i = 0;
@@ -33,15 +49,15 @@ export function markdown(src) {
       continue;
     }
     const h = line.match(/^(#{1,6})\s+(.*)$/);
-    if (h) { html.push(`<h${h[1].length}>${inline(h[2])}</h${h[1].length}>`); i++; continue; }
+    if (h) { html.push(`<h${h[1].length}>${inline_(h[2])}</h${h[1].length}>`); i++; continue; }
     if (/^\s*\|/.test(line)) {
       const rows = [];
       while (i < lines.length && /^\s*\|/.test(lines[i])) rows.push(lines[i++]);
       const cells = (r) => r.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
       const body = rows.filter((r) => !/^\s*\|?\s*:?-{2,}/.test(r));
       const [head, ...rest] = body;
-      html.push("<div class=\"scroll\"><table class=\"sheet\"><thead><tr>" + cells(head).map((c) => `<th>${inline(c)}</th>`).join("") + "</tr></thead><tbody>"
-        + rest.map((r) => "<tr>" + cells(r).map((c) => `<td>${inline(c)}</td>`).join("") + "</tr>").join("") + "</tbody></table></div>");
+      html.push("<div class=\"scroll\"><table class=\"sheet\"><thead><tr>" + cells(head).map((c) => `<th>${inline_(c)}</th>`).join("") + "</tr></thead><tbody>"
+        + rest.map((r) => "<tr>" + cells(r).map((c) => `<td>${inline_(c)}</td>`).join("") + "</tr>").join("") + "</tbody></table></div>");
       continue;
     }
     if (/^\s*([-*+]|\d+[.)])\s+/.test(line)) {
@@ -53,20 +69,20 @@ export function markdown(src) {
         i++;
       }
       const tag = ordered ? "ol" : "ul";
-      html.push(`<${tag}>${items.map((x) => `<li>${inline(x)}</li>`).join("")}</${tag}>`);
+      html.push(`<${tag}>${items.map((x) => `<li>${inline_(x)}</li>`).join("")}</${tag}>`);
       continue;
     }
     if (/^>\s?/.test(line)) {
       const buf = [];
       while (i < lines.length && /^>\s?/.test(lines[i])) buf.push(lines[i++].replace(/^>\s?/, ""));
-      html.push(`<blockquote>${inline(buf.join(" "))}</blockquote>`);
+      html.push(`<blockquote>${inline_(buf.join(" "))}</blockquote>`);
       continue;
     }
     if (!line.trim()) { i++; continue; }
     const buf = [];
     while (i < lines.length && lines[i].trim() && !/^(#{1,6}\s|```|\s*\||\s*([-*+]|\d+[.)])\s+|>)/.test(lines[i])) buf.push(lines[i++]);
     if (!buf.length) buf.push(lines[i++]);
-    html.push(`<p>${inline(buf.join(" "))}</p>`);
+    html.push(`<p>${inline_(buf.join(" "))}</p>`);
   }
   return html.join("\n");
 }

@@ -21,6 +21,7 @@ forest strokes cost a chip, and winning (or losing) the match counts most.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -342,7 +343,8 @@ def ranked_actions(obs: NorlanninnakkiView, legal: Sequence[Action]) -> list[Act
 
         def stray(action: Action) -> float:
             thrown = set(action.cards) if isinstance(action, Discard) else set()
-            return sum(abs(worth[c] - KEEP_THRESHOLD) for c in thrown ^ wanted)
+            # fsum: the same total in any order (set order follows the hash seed)
+            return math.fsum(abs(worth[c] - KEEP_THRESHOLD) for c in thrown ^ wanted)
 
         rest.sort(key=stray)
     return [first, *rest]

@@ -298,10 +298,6 @@ def explain(obs: PentagrammiView, action: Action, lang: str = "en") -> str:
         kind = _score_follow(view, card)[1]
     else:
         kind = _score_lead(view, card)[1]
-    if kind == "duck":
-        best = _winning([*view.trick], view.led)
-        partner = best[0] if best is not None else view.seat
-        return t("pg_hint_duck", lang, card=card.pretty(), seat=partner)
     return t(f"pg_hint_{kind}", lang, card=card.pretty())
 
 

@@ -1,0 +1,388 @@
+"""The CPU attacks of issue 18, on loopback, against ``pakka serve`` as shipped.
+
+Starts ``pakka serve`` in a child process (SQLite in a temporary folder, default limits
+unless ``--serve-arg`` says otherwise) and watches one unrelated **victim** table for the
+whole run: a Norlanninnakki table with one simulated person and three ``normal`` bots
+(``bot_delay`` 0).  The person pings the server every ``--ping-every`` seconds and plays a
+random legal action ``--think`` seconds after each turn comes.  Three phases follow each
+other in the same server, so the baseline and the figures under attack come from one run
+on one machine state:
+
+1. **baseline**: only the victim;
+2. **hint flood** (attack 2 of the issue): one Guandan seat (a table with three ``normal``
+   bots, the person never acts) is opened on ``--hint-sockets`` sockets, and each asks for
+   a hint again as soon as the last one is answered (a closed socket reconnects);
+3. **bot tables** (attack 1): ``--bot-tables`` anonymous ``POST /api/tables`` for private
+   all-bot Guandan tables at ``hard`` with ``bot_delay`` 0; they play on until the end.
+
+Per phase it prints the victim's ping round trip (p50/p95/p99), the time per bot move at
+the victim's table (from the person's action being acknowledged to the person's next turn,
+divided by the bot moves in between), what the attack got (tables created or refused,
+hints answered or refused), the server's CPU (per cent of one core, its search workers
+included) and the machine's load average and CPU pressure (``/proc/pressure/cpu``).
+The target (issue 18): p99 under attack within 2x the baseline and under 100 ms.
+
+Loopback only, bounded (at most 60 bot tables, 40 sockets and 120 s per phase); it stops
+by itself::
+
+    python benchmarks/attack.py --seconds 20
+
+The seat token goes in the first message (protocol 2) or, for a server that speaks
+protocol 1, in the URL, so the same benchmark measures the code before the fix.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVE = "import sys; from pakka.cli import app; sys.argv[0] = 'pakka'; app()"
+"""``pakka serve`` as the installed command runs it."""
+PHASES = ("baseline", "hint_flood", "bot_tables")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time so far of processes (gone ones count 0)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def family(pid: int) -> list[int]:
+    """``pid`` and its children (the server's search workers)."""
+    try:
+        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        kids = []
+    return [pid, *(int(k) for k in kids)]
+
+
+def cpu_pressure() -> float | None:
+    """Seconds so far that some runnable task waited for a CPU (Linux PSI), if known."""
+    try:
+        some = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except OSError:
+        return None
+    return int(some.rsplit("total=", 1)[1]) / 1e6
+
+
+def summary(xs: list[float]) -> dict[str, Any]:
+    xs = sorted(xs)
+    if not xs:
+        return {"count": 0}
+
+    def pct(p: float) -> float:
+        return round(1000 * xs[min(len(xs) - 1, int(p * len(xs)))], 1)
+
+    return {"count": len(xs), "p50": pct(0.5), "p95": pct(0.95), "p99": pct(0.99)}
+
+
+class Phase:
+    """What was measured while one phase ran."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.pings: list[float] = []
+        self.bot_moves: list[float] = []
+        self.attack: dict[str, int] = {}
+
+    def count(self, key: str) -> None:
+        self.attack[key] = self.attack.get(key, 0) + 1
+
+
+class Run:
+    def __init__(self, port: int, protocol: int) -> None:
+        self.port = port
+        self.protocol = protocol
+        self.phase = Phase("setup")
+        self.stop = asyncio.Event()
+
+    def ws_url(self, table: str, token: str | None) -> str:
+        url = f"ws://127.0.0.1:{self.port}/ws/tables/{table}"
+        if token and self.protocol < 2:
+            url += f"?token={token}"
+        return url
+
+    async def open(self, table: str, token: str | None) -> ClientConnection:
+        ws = await connect(self.ws_url(table, token), max_size=2**22, open_timeout=30)
+        if self.protocol >= 2:
+            await ws.send(json.dumps({"type": "auth", "token": token}))
+        return ws
+
+
+async def victim(
+    run: Run, http: httpx.AsyncClient, table: str, token: str, think: float, ping_every: float
+) -> None:
+    """The unrelated table: pings and plays one seat; the bots play the others.  When the
+    match ends the person asks for a rematch, so the table plays for the whole run."""
+    rng = random.Random(1)
+    async with await run.open(table, token) as ws:
+        pending: dict[int, float] = {}
+        latest: dict[str, Any] | None = None
+        acked: tuple[int, float] | None = None  # (version after my action, when)
+        sent_version: int | None = None
+
+        async def pinger() -> None:
+            n = 0
+            while not run.stop.is_set():
+                n += 1
+                pending[n] = time.perf_counter()
+                await ws.send(json.dumps({"type": "ping"}))
+                await asyncio.sleep(ping_every)
+
+        async def player() -> None:
+            nonlocal sent_version
+            while not run.stop.is_set():
+                await asyncio.sleep(think)
+                msg = latest
+                if msg is None or not msg["legal_actions"] or sent_version == msg["version"]:
+                    continue
+                sent_version = msg["version"]
+                action = rng.choice(msg["legal_actions"])
+                await ws.send(json.dumps({"type": "action", "action": action}))
+                run.phase.count("victim_actions")
+
+        tasks = [asyncio.create_task(pinger()), asyncio.create_task(player())]
+        pongs = 0
+        try:
+            async for raw in ws:
+                msg = json.loads(raw)
+                if msg["type"] == "pong":
+                    pongs += 1
+                    started = pending.pop(pongs, None)
+                    if started is not None:
+                        run.phase.pings.append(time.perf_counter() - started)
+                elif msg["type"] == "state":
+                    latest = msg
+                    if msg["observation"]["result"] is not None:
+                        acked = None
+                        auth = {"Authorization": f"Bearer {token}"}
+                        await http.post(f"/api/tables/{table}/rematch", headers=auth)
+                        continue
+                    mine = bool(msg["legal_actions"])
+                    if sent_version is not None and msg["version"] == sent_version + 1:
+                        acked = (msg["version"], time.perf_counter())
+                    if mine and acked is not None and msg["version"] > acked[0]:
+                        moves = msg["version"] - acked[0]
+                        each = (time.perf_counter() - acked[1]) / moves
+                        run.phase.bot_moves += [each] * moves
+                        acked = None
+                elif msg["type"] == "error" and msg.get("code") != "illegal":
+                    run.phase.count(f"victim_error_{msg.get('code')}")
+                if run.stop.is_set():
+                    break
+        finally:
+            for task in tasks:
+                task.cancel()
+
+
+async def hint_socket(run: Run, table: str, token: str, until: float) -> None:
+    """One of the attacker's sockets at its own seat: a hint, then the next at once."""
+    while time.monotonic() < until and not run.stop.is_set():
+        try:
+            async with await run.open(table, token) as ws:
+                while time.monotonic() < until:
+                    await ws.send(json.dumps({"type": "hint"}))
+                    while True:
+                        raw = await asyncio.wait_for(ws.recv(), until - time.monotonic())
+                        msg = json.loads(raw)
+                        if msg["type"] == "hint":
+                            run.phase.count("hints_answered")
+                            break
+                        if msg["type"] == "error":
+                            run.phase.count(f"hint_refused_{msg['code']}")
+                            break
+        except (TimeoutError, OSError, Exception) as exc:  # closed by the server: reconnect
+            if time.monotonic() >= until:
+                return
+            run.phase.count(f"hint_socket_closed_{type(exc).__name__}")
+            await asyncio.sleep(0.05)
+
+
+async def measure(args: argparse.Namespace) -> dict[str, Any]:
+    tmp = tempfile.mkdtemp(prefix="pakka-attack-")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    serve = ["serve", "--db", f"sqlite:///{tmp}/attack.sqlite3", "--port", str(port)]
+    log_file = open(Path(tmp) / "server.log", "w")  # noqa: SIM115 (closed in finally)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE, *serve, *args.serve_arg],
+        cwd=ROOT,
+        stdout=log_file,
+        stderr=log_file,
+    )
+    phases: list[Phase] = []
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+            for _ in range(300):
+                try:
+                    about = (await http.get("/api")).json()
+                    break
+                except httpx.TransportError:
+                    await asyncio.sleep(0.1)
+            run = Run(port, int(about["protocol"]))
+            made = await http.post(
+                "/api/tables",
+                json={
+                    "game": "norlanninnakki",
+                    "players": 4,
+                    "name": "Victim",
+                    "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "normal"}] * 3,
+                },
+            )
+            made.raise_for_status()
+            victim_task = asyncio.create_task(
+                victim(
+                    run,
+                    http,
+                    made.json()["table"]["id"],
+                    made.json()["token"],
+                    args.think,
+                    args.ping_every,
+                )
+            )
+            await asyncio.sleep(args.settle)
+            load_before, pressure_before = os.getloadavg(), cpu_pressure()
+            started = time.monotonic()
+            for name in PHASES:
+                run.phase = phase = Phase(name)
+                phases.append(phase)
+                cpu0, t0, p0 = cpu_seconds(family(proc.pid)), time.monotonic(), cpu_pressure()
+                until = t0 + args.seconds
+                if name == "hint_flood":
+                    flood = await http.post(
+                        "/api/tables",
+                        json={
+                            "game": "guandan",
+                            "players": 4,
+                            "name": "Flood",
+                            "public": False,
+                            "seats": [{"kind": "person"}]
+                            + [{"kind": "bot", "level": "normal"}] * 3,
+                        },
+                    )
+                    if flood.status_code == 201:
+                        body = flood.json()
+                        await asyncio.gather(
+                            *(
+                                hint_socket(run, body["table"]["id"], body["token"], until)
+                                for _ in range(args.hint_sockets)
+                            )
+                        )
+                    else:
+                        phase.count(f"flood_table_refused_{flood.status_code}")
+                elif name == "bot_tables":
+                    for _ in range(args.bot_tables):
+                        r = await http.post(
+                            "/api/tables",
+                            json={
+                                "game": "guandan",
+                                "players": 4,
+                                "public": False,
+                                "bot_delay": 0,
+                                "seats": [{"kind": "bot", "level": args.level}] * 4,
+                            },
+                        )
+                        phase.count(f"bot_tables_{r.status_code}")
+                await asyncio.sleep(max(0.0, until - time.monotonic()))
+                elapsed = time.monotonic() - t0
+                p1 = cpu_pressure()
+                phase.attack["server_cpu_percent"] = round(
+                    100 * (cpu_seconds(family(proc.pid)) - cpu0) / elapsed
+                )
+                if p0 is not None and p1 is not None:
+                    phase.attack["cpu_pressure_percent"] = round(100 * (p1 - p0) / elapsed)
+            run.stop.set()
+            victim_task.cancel()
+            pressure_after = cpu_pressure()
+            whole = time.monotonic() - started
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log_file.close()
+    base_ping = summary(phases[0].pings)
+    report: dict[str, Any] = {
+        "server_protocol": run.protocol,
+        "seconds_per_phase": args.seconds,
+        "phases": {
+            p.name: {
+                "victim_ping_ms": summary(p.pings),
+                "victim_bot_move_ms": summary(p.bot_moves),
+                **p.attack,
+            }
+            for p in phases
+        },
+        "machine": {
+            "cpus": os.cpu_count(),
+            "load_average_before": [round(x, 2) for x in load_before],
+            "load_average_after": [round(x, 2) for x in os.getloadavg()],
+            "cpu_pressure_percent": None
+            if pressure_before is None or pressure_after is None
+            else round(100 * (pressure_after - pressure_before) / whole),
+        },
+    }
+    targets = {}
+    for p in phases[1:]:
+        got = summary(p.pings)
+        if base_ping.get("p99") and got.get("p99"):
+            targets[p.name] = {
+                "p99_ratio_to_baseline": round(got["p99"] / base_ping["p99"], 2),
+                "met": got["p99"] <= 2 * base_ping["p99"] and got["p99"] < 100,
+            }
+    report["target_p99_within_2x_and_under_100_ms"] = targets
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=20, help="length of each phase")
+    parser.add_argument("--settle", type=float, default=3, help="seconds before the baseline")
+    parser.add_argument("--bot-tables", type=int, default=20)
+    parser.add_argument("--level", default="hard", help="the attacking tables' bot level")
+    parser.add_argument("--hint-sockets", type=int, default=12)
+    parser.add_argument("--think", type=float, default=0.2, help="the victim person's pause")
+    parser.add_argument("--ping-every", type=float, default=0.1, help="the victim's pings")
+    parser.add_argument(
+        "--serve-arg",
+        action="append",
+        default=[],
+        help="an extra argument for pakka serve (repeat for several)",
+    )
+    args = parser.parse_args()
+    if args.bot_tables > 60 or args.hint_sockets > 40 or args.seconds > 120:
+        parser.error("bounded: at most 60 bot tables, 40 sockets and 120 s per phase")
+    os.environ.setdefault("PYTHONPATH", str(ROOT / "src"))
+    print(json.dumps(asyncio.run(measure(args)), indent=2))
+
+
+if __name__ == "__main__":
+    main()

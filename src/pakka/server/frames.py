@@ -1,0 +1,95 @@
+"""Every WebSocket frame the server sends is built here, as plain JSON.
+
+One place for the outbound shapes (``docs/protocol.md``; the pydantic models in
+:mod:`pakka.server.protocol` describe them and ``tests/server/test_schemas.py`` and
+``test_ws.py`` check that these builders match them), so that what is added to a frame
+later (presentation values: prompts, sentences) is added once.  ``state`` frames are built
+directly, not through pydantic: they are made for every audience after every action.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pakka.engine import Event, State
+from pakka.present import Names, presenter
+from pakka.server import protocol as P
+
+Frame = dict[str, Any]
+Told = Sequence[tuple[Event, Frame]]
+"""A change's events, each with its JSON made once for every audience."""
+
+
+def jsonable(value: Any) -> Any:
+    """Event data as plain JSON (cards and other values become their notation)."""
+    return json.loads(json.dumps(value, default=str))
+
+
+def told(events: Sequence[Event]) -> list[tuple[Event, Frame]]:
+    return [(e, jsonable(e.to_json())) for e in events]
+
+
+def state(
+    state: State[Any, Any],
+    seat: int | None,
+    match: int,
+    version: int,
+    events: Told = (),
+    langs: Sequence[str] = ("en",),
+    names: Callable[[str], Names] | None = None,
+) -> dict[str, Frame]:
+    """A :class:`~pakka.server.protocol.StateMsg` per language: what ``seat`` (``None``: a
+    spectator) may see, never the state itself, with its presentation in that language
+    (``names(lang)`` names the seats)."""
+    legal = state.legal_actions(seat) if seat is not None else []
+    view = state.view(seat)
+    base: Frame = {
+        "type": "state",
+        "version": version,
+        "match": match,
+        "observation": view.to_json(),
+        "legal_actions": [a.to_json() for a in legal],
+        "legal_text": [str(a) for a in legal],
+        "events": [data for e, data in events if e.visible_to(seat)],
+    }
+    shows = presenter(state.game)
+    told = [e for e, _ in events]
+    out = {}
+    for lang in langs:
+        shown = shows.present(
+            view, told, None if names is None else names(lang), lang, state.game.info, legal
+        )
+        out[lang] = {**base, "present": shown.to_json()}
+    return out
+
+
+def table(view: P.TableView) -> Frame:
+    return P.TableMsg(table=view).model_dump(mode="json")
+
+
+def hello(table_id: str, seat: int | None, name: str | None) -> Frame:
+    return P.HelloMsg(table=table_id, seat=seat, name=name).model_dump(mode="json")
+
+
+def error(
+    code: P.ErrorCode,
+    message: str,
+    legal: list[dict[str, Any]] | None = None,
+    retry_after: float | None = None,
+) -> Frame:
+    return P.ErrorMsg(
+        code=code,
+        message=message,
+        legal_actions=legal or [],
+        retry_after=None if retry_after is None else round(retry_after, 3),
+    ).model_dump()
+
+
+def hint(reply: P.HintReply) -> Frame:
+    return reply.model_dump()
+
+
+def pong() -> Frame:
+    return P.PongMsg().model_dump()

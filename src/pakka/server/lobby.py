@@ -1,0 +1,298 @@
+"""Lobby operations: create a table, take and leave seats, start a match, rematch."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+import pakka.games
+from pakka.engine import options_from_mapping
+from pakka.errors import PakkaError
+from pakka.server import names
+from pakka.server.limits import Limits, Refused
+from pakka.server.registry import RoomRegistry
+from pakka.server.room import Room, RoomError
+from pakka.server.storage import SeatRecord, TableRecord, hash_token, later, now
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 13
+"""Invite code letters: 32 ** 13 = 2 ** 65 codes, so guessing one of many private tables
+takes centuries even without the per-address limit on look-ups (6 letters, 30 bits, fell
+in minutes)."""
+JOIN_ATTEMPTS = 3
+"""Tries of a join whose seat another process gave away first (it catches up each time)."""
+CREATE_ATTEMPTS = 3
+"""Draws of an invite code when the last one was taken (any other database error is the
+client's 503 at once: a locked database is not retried here)."""
+
+
+class Lobby:
+    """The seat-changing requests of the REST lobby."""
+
+    def __init__(self, reg: RoomRegistry, limits: Limits) -> None:
+        self.reg = reg
+        self.limits = limits
+        self._bot_tables: dict[str, set[str]] = {}
+        """The all-bot tables each client address created (the live ones)."""
+        self._creating: set[str] = set()
+        """All-bot tables being created now (they count before they are in memory)."""
+
+    async def create(
+        self,
+        game_name: str,
+        players: int | None,
+        options: dict[str, Any],
+        seat_kinds: Sequence[tuple[str, str]] | None,
+        public: bool,
+        turn_seconds: float | None,
+        bot_delay: float,
+        address: str = "",
+        trick_seconds: float = 1.5,
+    ) -> Room:
+        """A new table (its match starts at once when every seat is a bot's).
+
+        All-bot tables are limited, per client ``address`` and in all
+        (``Limits.bot_tables_per_address``, ``Limits.bot_tables``): their bots search for
+        nobody in particular, and each one costs CPU for as long as it plays.
+        """
+        self._open_for_business()
+        try:
+            game = pakka.games.get(game_name)
+        except PakkaError as exc:
+            raise RoomError(404, str(exc)) from None
+        info = game.info
+        n = info.default_players if players is None else players
+        if not info.min_players <= n <= info.max_players:
+            raise RoomError(
+                422,
+                f"{info.title} is played by {info.min_players}-{info.max_players} players, not {n}",
+            )
+        try:
+            opts = options_from_mapping(game.Options, options)
+        except PakkaError as exc:
+            raise RoomError(422, str(exc)) from None
+        kinds = seat_kinds or [("person", "random")] * n
+        if len(kinds) != n:
+            raise RoomError(422, f"give one seat for each of the {n} players, not {len(kinds)}")
+        seat_recs = [
+            SeatRecord(seat=i, kind=k, level=lvl if k == "bot" else None, name=None)
+            for i, (k, lvl) in enumerate(kinds)
+        ]
+        rec = TableRecord(
+            id=secrets.token_urlsafe(9),
+            code=_invite_code(),
+            game=game.name,
+            players=n,
+            options=dataclasses.asdict(opts),
+            public=public,
+            turn_seconds=turn_seconds,
+            bot_delay=bot_delay,
+            trick_seconds=trick_seconds,
+            status="open",
+            match=0,
+            created=now(),
+            seats=seat_recs,
+            expires=later(self.limits.table_open_seconds),
+        )
+        all_bots = all(k == "bot" for k, _ in kinds)
+        if all_bots:  # counted from now on, so that requests at once cannot all pass
+            self._allow_bot_table(address)
+            self._creating.add(rec.id)
+            self._bot_tables.setdefault(address, set()).add(rec.id)
+        try:
+            await self._store(rec)
+            return await self.reg.get(rec.id)
+        finally:
+            self._creating.discard(rec.id)
+
+    async def _store(self, rec: TableRecord) -> None:
+        """Store a new table, with another invite code if its code is taken already."""
+        for attempt in range(CREATE_ATTEMPTS):
+            try:
+                await self.reg.db(self.reg.storage.create_table, rec)
+                return
+            except IntegrityError:
+                if attempt == CREATE_ATTEMPTS - 1:
+                    raise
+                rec.code = _invite_code()
+
+    def _open_for_business(self) -> None:
+        if self.reg.draining:
+            raise RoomError(503, "the server is restarting; try again in a moment")
+
+    def _allow_bot_table(self, address: str) -> None:
+        """:class:`Refused` when ``address``, or everyone, has as many all-bot tables open
+        or in play as the limits allow."""
+        live = {r.id for r in self.reg.rooms.values() if r.all_bots and r.rec.status != "over"}
+        live |= self._creating
+        self._bot_tables = {  # forget the tables that ended (or left memory)
+            who: tables & live for who, tables in self._bot_tables.items() if tables & live
+        }
+        mine = self._bot_tables.get(address, set())
+        if len(mine) >= self.limits.bot_tables_per_address:
+            raise Refused(
+                "bot_tables_per_address",
+                f"your address has {len(mine)} all-bot tables playing, the most it may; "
+                "try again when one has finished",
+                retry_after=60.0,
+            )
+        if len(live) >= self.limits.bot_tables:
+            raise Refused(
+                "bot_tables",
+                f"the server is playing {len(live)} all-bot tables, the most it may; "
+                "try again later",
+                retry_after=60.0,
+            )
+
+    async def join(self, room: Room, name: str, seat: int | None) -> tuple[int, str]:
+        """Seat ``name`` at ``seat`` (the first free one if ``None``): the seat and its token.
+
+        The database gives a seat away only if it is still free there, so two processes
+        cannot both give away the same seat: the loser catches up and tries the next free
+        seat (or says the asked one is taken).
+        """
+        self._open_for_business()
+        name = names.clean(name)
+        for _ in range(JOIN_ATTEMPTS):
+            async with room.lock:
+                await self.reg.catch_up(room)
+                if room.rec.expired():
+                    raise RoomError(410, "this table has closed; create a new one")
+                chosen = _free_seat(room, seat)
+                token = secrets.token_urlsafe(24)
+                digest = hash_token(token)
+                storage = self.reg.storage
+                revision = await self.reg.db(storage.take_seat, room.id, chosen, name, digest)
+                if revision is None:  # another process gave it away first
+                    room.stale = True
+                    continue
+                s = room.seats[chosen]
+                s.rec = dataclasses.replace(s.rec, name=name, token_hash=digest)
+                room.rec.revision = revision
+                await self.reg.announce(room)
+                if room.rec.status == "open" and all(x.taken for x in room.seats):
+                    with contextlib.suppress(RoomError):  # another process started it: fine
+                        await self._start(room)
+                return chosen, token
+        raise RoomError(409, "the seats changed while you joined; try again")
+
+    async def start(self, room: Room) -> None:
+        async with room.lock:
+            if room.rec.status != "open":
+                raise RoomError(409, f"the table is already {room.rec.status}")
+            free = [s.rec.seat for s in room.seats if not s.taken]
+            if free:
+                raise RoomError(
+                    409, f"seats {', '.join(map(str, free))} are still free; a match needs them all"
+                )
+            await self._start(room)
+
+    async def start_if_full(self, room: Room) -> None:
+        async with room.lock:
+            if room.rec.status == "open" and all(x.taken for x in room.seats):
+                await self._start(room)
+
+    async def new_match(self, room: Room, seat: int | None, ask: bool = True) -> None:
+        """``seat`` asks for a new match (``ask`` False: takes the request back).  It starts
+        when every seated person has asked: after a match, or during one, which it gives up
+        (a Guandan match restarts both teams at level 2, so everyone must agree)."""
+        if seat is None:
+            raise RoomError(403, "only a seated player can ask for a new match")
+        async with room.lock:
+            await self.reg.catch_up(room)
+            if room.rec.status == "open":
+                raise RoomError(409, "no match has started at this table yet")
+            if room.seats[seat].is_bot:
+                raise RoomError(403, "this seat is played by a bot now")
+            asked = set(room.rec.new_match) - {seat}
+            if ask:
+                asked.add(seat)
+            people = {s.rec.seat for s in room.seats if not s.is_bot and s.taken}
+            if ask and people <= asked:
+                await self._start(room, restart=room.rec.status == "playing")
+                return
+            revision = await self.reg.db(
+                self.reg.storage.set_new_match, room.id, room.rec.match, sorted(asked)
+            )
+            if revision is None:  # another process started a match meanwhile
+                room.stale = True
+                await self.reg.catch_up(room)
+                raise RoomError(409, "the table has moved on to another match")
+            room.rec.new_match = sorted(asked)
+            room.rec.revision = revision
+            await self.reg.announce(room)
+
+    async def leave(self, room: Room, seat: int | None) -> None:
+        if seat is None:
+            raise RoomError(403, "only a seated player can leave a seat")
+        async with room.lock:
+            await self.reg.catch_up(room)
+            s = room.seats[seat]
+            held = s.rec.token_hash
+            if held is None:
+                raise RoomError(403, "this token does not hold a seat at this table")
+            if room.rec.status == "open":
+                new = dataclasses.replace(s.rec, name=None, token_hash=None)
+            else:  # a bot takes the seat for the rest of the match
+                new = SeatRecord(
+                    seat=seat, kind="bot", level="random", name=s.rec.name, token_hash=None
+                )
+            revision = await self.reg.db(self.reg.storage.give_up_seat, room.id, held, new)
+            if revision is None:  # changed by another process meanwhile
+                room.stale = True
+                await self.reg.catch_up(room)
+                raise RoomError(403, "this token does not hold a seat at this table any more")
+            if new.kind == "bot":
+                s.away = False
+            s.rec = new
+            room.rec.revision = revision
+            await self.reg.announce(room, revoked=[seat])
+            self.reg.kick(room)
+
+    async def _start(self, room: Room, restart: bool = False) -> None:
+        """Start match ``match + 1`` (the caller holds the lock; ``restart``: giving up the
+        one in play); :class:`RoomError` if another process has started a match here first."""
+        number = room.rec.match + 1
+        seed = secrets.randbelow(2**62)
+        state = room.game.new_match(players=room.rec.players, options=room.options, seed=seed)
+        revision = await self.reg.db(self.reg.storage.start_match, room.id, number, seed, restart)
+        if revision is None:
+            room.stale = True
+            await self.reg.catch_up(room)
+            raise RoomError(409, f"the table is already {room.rec.status}")
+        room.rec.match = number
+        room.rec.status = "playing"
+        room.rec.revision = revision
+        room.rec.expires = None
+        room.rec.new_match = []
+        room.state = state
+        for s in room.seats:
+            s.away = False
+            s.trouble = None
+        await self.reg.publish(room, table=True)
+        self.reg.kick(room)
+
+
+def _invite_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def _free_seat(room: Room, seat: int | None) -> int:
+    """``seat`` if it is free, or the first free seat when ``seat`` is ``None``."""
+    free = [s.rec.seat for s in room.seats if not s.taken]
+    if seat is None:
+        if not free:
+            raise RoomError(409, "every seat at this table is taken; you can watch")
+        return free[0]
+    if not 0 <= seat < room.rec.players:
+        raise RoomError(422, f"there is no seat {seat}; seats are 0-{room.rec.players - 1}")
+    if seat not in free:
+        raise RoomError(
+            409, f"seat {seat} is taken; free seats: {', '.join(map(str, free)) or 'none'}"
+        )
+    return seat

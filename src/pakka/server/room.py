@@ -1,0 +1,255 @@
+"""One live table: its seats, its match state, its lock, and what each audience is shown.
+
+A :class:`Room` is rebuilt from storage by replay when it is first needed (so a restart,
+even ``kill -9``, loses nothing that was ever acknowledged).  Its projections are the only
+way out of the state: each seat gets ``observation(seat)`` and its legal actions, the
+spectators ``observation(None)`` (the frames are built in :mod:`pakka.server.frames`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hmac
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from pakka.engine import Event, Game, State, options_from_mapping
+from pakka.errors import PakkaError
+from pakka.i18n import LANGS, t
+from pakka.present import Names
+from pakka.server import frames
+from pakka.server.protocol import SeatView, TableView
+from pakka.server.pubsub import Update
+from pakka.server.storage import SeatRecord, TableRecord, hash_token
+
+SPECTATOR = "spectator"
+
+
+def channel_of(table_id: str) -> str:
+    """The pub/sub channel of a table's updates."""
+    return f"table:{table_id}"
+
+
+def audience_key(audience: str, lang: str) -> str:
+    """The key of one audience's state frames in one language (``"2:fi"``)."""
+    return f"{audience}:{lang}"
+
+
+class RoomError(PakkaError):
+    """A lobby request that cannot be done; ``status`` is the HTTP status to answer."""
+
+    def __init__(self, status: int, message: str) -> None:
+        self.status = status
+        super().__init__(message)
+
+
+@dataclasses.dataclass
+class Seat:
+    rec: SeatRecord
+    away: bool = False
+    connections: int = 0
+    trouble: str | None = None
+    """Why the bot playing this seat failed its last move (shown to everyone)."""
+    hinting: bool = False
+    """A hint for this seat is being worked out (one at a time, whatever its sockets)."""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.rec.kind == "bot"
+
+    @property
+    def taken(self) -> bool:
+        return self.is_bot or self.rec.token_hash is not None
+
+    @property
+    def level(self) -> str:
+        """The level of the bot that plays this seat now (a random bot for someone away)."""
+        return (self.rec.level or "random") if self.is_bot else "random"
+
+
+class Room:
+    """One table: its seats, its match state and its lock."""
+
+    def __init__(self, rec: TableRecord, game: Game[Any, Any]) -> None:
+        self.rec = rec
+        self.game = game
+        self.options: Any = options_from_mapping(game.Options, rec.options)
+        self.seats = [Seat(s) for s in rec.seats]
+        self.state: State[Any, Any] | None = None
+        self.lock = asyncio.Lock()
+        self.driver: asyncio.Task[None] | None = None
+        self.timer: asyncio.Task[None] | None = None
+        self.spectators = 0
+        """Spectator connections in this process (seats count their own)."""
+        self.langs: Counter[tuple[str, str]] = Counter()
+        """Connections in this process by (audience, language): the languages each
+        audience's state frames are presented in here."""
+        self.stale = False
+        """Another process changed this table: reload it from storage before using it."""
+        self._snapshots: dict[
+            tuple[int | None, str], tuple[tuple[int, int, int], dict[str, Any]]
+        ] = {}
+        self.used = 0.0
+        """When it was last asked for (``time.monotonic()``): idle rooms go first."""
+
+    @property
+    def id(self) -> str:
+        return self.rec.id
+
+    @property
+    def channel(self) -> str:
+        return channel_of(self.rec.id)
+
+    @property
+    def version(self) -> int:
+        if self.state is None or self.state.log is None:
+            return 0
+        return len(self.state.log)
+
+    @property
+    def position(self) -> tuple[int, int, int]:
+        """``(revision, match, version)``: where the table is; any change moves it."""
+        return (self.rec.revision, self.rec.match, self.version)
+
+    def view(self) -> TableView:
+        r = self.rec
+        return TableView(
+            id=r.id,
+            code=r.code,
+            game=r.game,
+            title=self.game.info.title,
+            players=r.players,
+            options=dataclasses.asdict(self.options),
+            seats=[
+                SeatView(
+                    seat=s.rec.seat,
+                    kind=s.rec.kind,  # type: ignore[arg-type]
+                    level=s.rec.level,  # type: ignore[arg-type]
+                    name=s.rec.name,
+                    taken=s.taken,
+                    connected=s.connections > 0,
+                    away=s.away,
+                    trouble=s.trouble,
+                )
+                for s in self.seats
+            ],
+            status=r.status,  # type: ignore[arg-type]
+            match=r.match,
+            public=r.public,
+            turn_seconds=r.turn_seconds,
+            bot_delay=r.bot_delay,
+            trick_seconds=r.trick_seconds,
+            new_match=list(r.new_match),
+            created=r.created,
+        )
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token belongs to; ``None`` for no token; :class:`RoomError` if wrong."""
+        if not token:
+            return None
+        if self.rec.expired():
+            raise RoomError(
+                403, f"the seats of this table expired at {self.rec.expires}; you can watch"
+            )
+        digest = hash_token(token)
+        for s in self.seats:
+            if s.rec.token_hash is not None and hmac.compare_digest(s.rec.token_hash, digest):
+                return s.rec.seat
+        raise RoomError(403, "this token does not hold a seat at this table")
+
+    def names(self, lang: str) -> Names:
+        """How the seats are called in ``lang``: a person's own name, bots "Bot 2"."""
+
+        def name(seat: int) -> str:
+            rec = self.seats[seat].rec
+            if rec.kind == "bot":
+                return t("bot_name", lang, seat=seat + 1)
+            return rec.name or t("player_n", lang, n=seat + 1)
+
+        return name
+
+    def listen(self, audience: str, lang: str, change: int) -> None:
+        """Count a connection of ``audience`` in ``lang`` in (``change`` 1) or out (-1)."""
+        self.langs[(audience, lang)] += change
+        if self.langs[(audience, lang)] <= 0:
+            del self.langs[(audience, lang)]
+
+    def snapshot(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) is shown on connecting, in ``lang``: its
+        projection and presentation now, never the state.  Made once per audience,
+        language and position, however many sockets (reconnects, tabs) ask for it."""
+        assert self.state is not None
+        kept = self._snapshots.get((seat, lang))
+        if kept is not None and kept[0] == self.position:
+            return kept[1]
+        built = frames.state(
+            self.state, seat, self.rec.match, self.version, (), (lang,), self.names
+        )
+        self._snapshots[(seat, lang)] = (self.position, built[lang])
+        return built[lang]
+
+    def update(
+        self, events: Sequence[Event] = (), table: bool = False, everyone: bool = False
+    ) -> Update:
+        """A change of the match as each audience sees it (``everyone``: every seat, even
+        one nobody here listens to, for the other processes)."""
+        payloads: dict[str, list[dict[str, Any]]] = {}
+        if self.state is not None:
+            told = frames.told(events)  # once, then per audience
+            # only the audiences (and languages) someone listens to here (a bot's seat
+            # usually has nobody); every one of them for the other processes
+            audiences: list[tuple[int | None, str]] = [
+                (seat, str(seat)) for seat in range(self.rec.players)
+            ]
+            audiences.append((None, SPECTATOR))
+            for seat, audience in audiences:
+                langs = LANGS if everyone else [lg for a, lg in self.langs if a == audience]
+                if not langs:
+                    continue
+                built = frames.state(
+                    self.state, seat, self.rec.match, self.version, told, langs, self.names
+                )
+                for lang, frame in built.items():
+                    payloads[audience_key(audience, lang)] = [frame]
+        every = [frames.table(self.view())] if table else []
+        return Update(payloads=payloads, all=every, position=self.position)
+
+    def announcement(self, revoked: Sequence[int] = ()) -> Update:
+        """The table's seats or status changed, not the match: its view alone (no
+        audience's projection needs making again)."""
+        return Update(
+            all=[frames.table(self.view())], position=self.position, revoked=list(revoked)
+        )
+
+    def idle(self) -> bool:
+        """Nobody connected, no bot playing, no change under way: it may leave memory."""
+        return (
+            self.driver is None
+            and self.spectators == 0
+            and not any(s.connections for s in self.seats)
+            and not self.lock.locked()
+        )
+
+    @property
+    def all_bots(self) -> bool:
+        return all(s.is_bot for s in self.seats)
+
+    def people_present(self) -> bool:
+        """Whether a person seated here is connected (to this process)."""
+        return any(not s.is_bot and s.connections > 0 for s in self.seats)
+
+    def decision_seed(self, seat: int) -> int:
+        """The seed of a bot's decision at ``seat`` now: a function of the match's seed,
+        the seat and the version, so a bot's play can be replayed."""
+        assert self.state is not None
+        return (self.state.seed * 1_000_003 + self.version * 16 + seat) % 2**63
+
+    def movers(self) -> list[int]:
+        """Seats in ``to_act`` that a bot plays now (bot seats and people who are away)."""
+        if self.state is None or self.rec.status != "playing":
+            return []
+        return [
+            s for s in sorted(self.state.to_act()) if self.seats[s].is_bot or self.seats[s].away
+        ]

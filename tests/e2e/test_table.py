@@ -1,0 +1,395 @@
+"""A person plays a whole deal of every game, in English and in Finnish, through the table's
+testing-and-accessibility contract (docs/web.md): Hint puts a move into the selection,
+Play commits it, dialogs are continued.  On the way the tests check the trick display (each
+card in front of its seat, the finished trick kept with its winner marked, the last-trick
+view), the deal and match summaries, the refusal of a card that cannot be played, and that
+no raw engine data is ever on screen (tests/e2e/rawtext.py).  They save the screenshots the
+docs show: docs/screenshots/<game>-<lang>-trick.png and ...-summary.png (with
+PAKKA_UPDATE_SCREENSHOTS=1; otherwise into test-output/screenshots/).
+"""
+
+from __future__ import annotations
+
+import os
+
+import json
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import pakka.games
+from pakka.i18n import catalogue
+from tests.e2e.conftest import OUT, require_browser
+from tests.e2e.rawtext import identifiers, problems
+from tests.server.conftest import real_ws, toy  # noqa: F401  (fixture used by `server`)
+
+require_browser()
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = (
+    ROOT / "docs" / "screenshots"
+    if os.environ.get("PAKKA_UPDATE_SCREENSHOTS")
+    else ROOT / "test-output" / "screenshots"
+)
+"""Where the screenshots go: the docs' copies only when asked (``PAKKA_UPDATE_SCREENSHOTS=1
+pytest tests/e2e/test_table.py``), so an ordinary test run leaves the tree clean."""
+STEP = 30_000
+VIEWPORTS = {"en": {"width": 1280, "height": 800}, "fi": {"width": 390, "height": 844}}
+LOCALES = {"en": "en-US", "fi": "fi-FI"}
+GAMES = ["anarchy", "pentagrammi", "norlanninnakki", "guandan"]
+# a match of one deal where the game allows it, so the match summary is seen too
+SHORT = {"pentagrammi": {"deals": 1}}
+
+
+def english_strings() -> list[str]:
+    """The client's own English words that a Finnish page must not show (those whose
+    Finnish differs; short words like "Play" are in them)."""
+    out = []
+    for key, entry in catalogue().items():
+        if not key.startswith("web_") or "{" in entry["en"]:
+            continue
+        en, fi = entry["en"], entry.get("fi", "")
+        if en != fi and len(en) >= 4 and en not in fi:
+            out.append(en)
+    return out
+
+
+ENGLISH = english_strings()
+
+
+def create(server: str, game: str, *, bots: str = "random", delay: float = 0.0) -> tuple[str, str]:
+    n = pakka.games.get(game).info.default_players
+    r = httpx.post(
+        f"{server}/api/tables",
+        json={
+            "game": game,
+            "players": n,
+            "name": "Ann",
+            "options": SHORT.get(game, {}),
+            "bot_delay": delay,
+            "seats": [{"kind": "person"}] + [{"kind": "bot", "level": bots}] * (n - 1),
+        },
+    )
+    r.raise_for_status()
+    made = r.json()
+    return made["table"]["id"], made["token"]
+
+
+def open_table(browser: Any, server: str, tid: str, token: str, lang: str) -> tuple[Any, Any]:
+    context = browser.new_context(locale=LOCALES[lang], viewport=VIEWPORTS[lang])
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(f"{server}/table.html?id={tid}#token={token}&seat=0")
+    page.wait_for_selector("#table")
+    assert page.evaluate("document.documentElement.lang") == lang
+    return context, page
+
+
+def visible_text(page: Any) -> str:
+    return str(
+        page.evaluate(
+            "['#app', '#dialogs', '#alert'].map((s) => document.querySelector(s))"
+            ".filter(Boolean).map((e) => e.innerText).join('\\n')"
+        )
+    )
+
+
+def check_raw(page: Any, server: str, tid: str, token: str, lang: str) -> None:
+    state = httpx.get(
+        f"{server}/api/tables/{tid}/state", headers={"Authorization": f"Bearer {token}"}
+    ).json()
+    names = identifiers(state.get("observation", {})) | identifiers(state.get("legal_actions", []))
+    names -= {"you"}  # a word people use too
+    people = page.eval_on_selector_all(
+        "#table [data-seat] .seat-name", "(es) => es.map((e) => e.textContent)"
+    )
+    found = problems(visible_text(page), lang, names, ENGLISH, people)
+    assert not found, found
+
+
+def no_overlap(page: Any) -> None:
+    """No two seat boxes of the table, nor a seat and the trick area, overlap."""
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('#table > .seat, #table > .middle')].map((e) => {
+            const r = e.getBoundingClientRect();
+            return [e.dataset.seat || 'middle', r.left, r.top, r.right, r.bottom];
+        })"""
+    )
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            apart = a[3] <= b[1] + 1 or b[3] <= a[1] + 1 or a[4] <= b[2] + 1 or b[4] <= a[2] + 1
+            assert apart, f"{a[0]} overlaps {b[0]}: {a} {b}"
+
+
+def click(page: Any, selector: str) -> bool:
+    """Click ``selector`` unless a dialog covers the page (False: one does)."""
+    try:
+        page.click(selector, timeout=5_000)
+    except PlaywrightTimeout:
+        if page.locator("[role=dialog]").count():
+            return False
+        raise
+    return True
+
+
+def wait_version_change(page: Any, version: str) -> None:
+    page.wait_for_function(
+        f"document.body.dataset.version !== {version!r} || !!document.querySelector('[role=dialog]')",
+        timeout=STEP,
+    )
+
+
+def play_a_deal(
+    page: Any, server: str, tid: str, token: str, lang: str, game: str
+) -> dict[str, Any]:
+    """Hint, then Play, until the deal's summary; returns what was seen on the way."""
+    seen: dict[str, Any] = {"moves": 0, "winner": False, "trick_shot": False, "refused": False}
+    started = time.monotonic()
+    while time.monotonic() - started < 240:
+        page.wait_for_selector('body[data-turn="1"], [role=dialog]', timeout=STEP)
+        dialog = page.locator("[role=dialog]")
+        if dialog.count():
+            kind = dialog.get_attribute("data-dialog")
+            if kind == "deal-summary":
+                return seen
+            if kind == "confirm":  # a return: the dialog names the move and whom it goes to
+                page.click('[role=dialog] [data-action="confirm"]')
+                continue
+            raise AssertionError(f"unexpected dialog {kind}")
+        version = page.evaluate("document.body.dataset.version")
+        check_raw(page, server, tid, token, lang)
+        trick = page.locator('[data-region="trick"] [data-card]')
+        if trick.count():
+            assert trick.first.get_attribute("data-seat") is not None
+        if page.locator('[data-region="trick"] [data-winner="true"]').count():
+            seen["winner"] = True
+            if not seen["trick_shot"]:
+                no_overlap(page)
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(SHOTS / f"{game}-{lang}-trick.png"), full_page=True)
+                seen["trick_shot"] = True
+        disabled = page.locator('#hand [data-card][aria-disabled="true"]')
+        if not seen["refused"] and disabled.count():
+            # (Playwright waits for aria-disabled elements to become enabled: force the click
+            # a person can still make)
+            disabled.first.click(force=True, timeout=5_000)
+            alert = page.locator("[role=alert]")
+            alert.wait_for(state="visible", timeout=5_000)
+            assert alert.inner_text().strip()
+            assert disabled.first.get_attribute("aria-pressed") == "false"
+            seen["refused"] = True
+        # a summary may open at any moment (once the deal's last trick has been seen): then
+        # it is handled first, at the top of the loop
+        if not click(page, '[data-action="hint"]'):
+            continue
+        try:
+            page.wait_for_selector("#hint", timeout=STEP)
+        except PlaywrightTimeout:
+            if page.evaluate("document.body.dataset.version") != version:
+                continue  # the frame moved on (a simultaneous step resolved)
+            raise
+        pressed = page.locator(
+            '[aria-pressed="true"][data-card], [aria-pressed="true"][data-choice],'
+            ' [aria-pressed="true"][data-action="pass"]'
+        )
+        assert pressed.count() >= 1, "the hint put nothing into the selection"
+        if not click(page, '[data-action="play"]'):
+            continue
+        seen["moves"] += 1
+        confirm = page.locator('[data-dialog="confirm"]')
+        if confirm.count():
+            assert any(s in confirm.inner_text() for s in ("Bot", "Botti"))  # the receiver
+            click(page, '[data-dialog="confirm"] [data-action="confirm"]')
+        wait_version_change(page, version)
+    raise AssertionError(f"the deal did not end in time ({seen['moves']} moves)")
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_person_plays_a_whole_deal(game: str, lang: str, server: str, browser: Any) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tid, token = create(server, game)
+    context, page = open_table(browser, server, tid, token, lang)
+    try:
+        seen = play_a_deal(page, server, tid, token, lang, game)
+    except Exception:
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / f"failed-{game}-{lang}.png"), full_page=True)
+        raise
+    assert seen["moves"] >= 3, seen
+    assert seen["winner"], "no finished trick was shown with its winner marked"
+
+    # the deal summary: a table of the deal, in words
+    summary = page.locator('[data-dialog="deal-summary"]')
+    assert summary.get_attribute("role") == "dialog"
+    assert summary.locator("table tbody tr").count() >= 2
+    page.wait_for_timeout(300)  # the dialog's entrance animation
+    page.screenshot(path=str(SHOTS / f"{game}-{lang}-summary.png"), full_page=False)
+    check_raw(page, server, tid, token, lang)
+    page.click('[data-dialog="deal-summary"] [data-action="continue"]')
+
+    # the last trick stays one press away
+    # (unless the next deal, short in Norlanninnakki, has already ended in another summary)
+    last = page.locator('[data-action="last-trick"]')
+    if last.count() and last.is_enabled() and click(page, '[data-action="last-trick"]'):
+        assert last.get_attribute("aria-pressed") == "true"
+        assert page.locator('[data-region="trick"] [data-card]').count() >= 1
+        click(page, '[data-action="last-trick"]')
+
+    if game in SHORT:  # a one-deal match: then the match summary, with its chart
+        page.wait_for_selector('[data-dialog="match-summary"]', timeout=STEP)
+        assert page.locator('[data-dialog="match-summary"] svg').count() == 1
+        check_raw(page, server, tid, token, lang)
+        page.wait_for_timeout(300)  # the dialog's entrance animation
+        page.screenshot(path=str(SHOTS / f"{game}-{lang}-match.png"))
+        page.click('[data-dialog="match-summary"] [data-action="continue"]')
+        assert page.locator('[data-action="new-match"]').count() >= 1
+    assert not page.errors, page.errors
+    context.close()
+
+
+def _latest(ws: Any) -> dict[str, Any] | None:
+    """The newest state frame waiting at ``ws`` (None if none came)."""
+    latest = None
+    while True:
+        try:
+            frame = json.loads(ws.recv(timeout=0.3))
+        except TimeoutError:
+            return latest
+        if frame.get("type") == "state":
+            latest = frame
+
+
+def test_the_selection_is_kept_while_others_act(server: str, browser: Any) -> None:
+    """Everyone plays at once in Anarchy's tricks: another person's card must not clear
+    what this person has chosen.  Seat 1 is a second person, played by the test."""
+    r = httpx.post(
+        f"{server}/api/tables",
+        json={
+            "game": "anarchy",
+            "players": 4,
+            "name": "Ann",
+            "seats": [{"kind": "person"}] * 2 + [{"kind": "bot", "level": "random"}] * 2,
+        },
+    )
+    r.raise_for_status()
+    tid, token = r.json()["table"]["id"], r.json()["token"]
+    other = httpx.post(f"{server}/api/tables/{tid}/join", json={"name": "Bea"}).json()
+    port = int(server.rsplit(":", 1)[1])
+    with real_ws(port, tid, other["token"]) as ws:
+        context, page = open_table(browser, server, tid, token, "en")
+        frame = _latest(ws)
+        for _ in range(20):
+            if frame and frame["legal_actions"] and not page.locator('body[data-turn="1"]').count():
+                ws.send(
+                    json.dumps(
+                        {
+                            "type": "action",
+                            "action": frame["legal_actions"][0],
+                            "version": frame["version"],
+                        }
+                    )
+                )
+                frame = _latest(ws) or frame
+                continue
+            page.wait_for_selector('body[data-turn="1"]', timeout=STEP)
+            both = page.locator('[data-seat="1"][aria-current="true"]').count()
+            cards = page.locator('#hand [data-card]:not([aria-disabled="true"])')
+            if both and cards.count() and frame and frame["legal_actions"]:
+                break
+            version = page.evaluate("document.body.dataset.version")
+            page.click('[data-action="hint"]')
+            page.wait_for_selector("#hint", timeout=STEP)
+            page.click('[data-action="play"]')
+            wait_version_change(page, version)
+            frame = _latest(ws) or frame
+        else:
+            raise AssertionError("no simultaneous step came")
+        version = page.evaluate("document.body.dataset.version")
+        first = page.locator('#hand [data-card]:not([aria-disabled="true"])').first
+        first.click()
+        assert first.get_attribute("aria-pressed") == "true"
+        frame = _latest(ws) or frame
+        assert frame is not None
+        ws.send(
+            json.dumps(
+                {"type": "action", "action": frame["legal_actions"][0], "version": frame["version"]}
+            )
+        )
+        page.wait_for_function(f"document.body.dataset.version !== {version!r}", timeout=STEP)
+        assert page.locator('body[data-turn="1"]').count() == 1  # Bea played, not we
+        assert page.locator('#hand [aria-pressed="true"]').count() == 1
+        assert first.get_attribute("aria-pressed") == "true"
+        assert not page.errors, page.errors
+        context.close()
+
+
+def test_a_guandan_return_goes_through_the_confirm_dialog(server: str, browser: Any) -> None:
+    """Four people at a Guandan table: seats 0 and 2 play on, 1 and 3 pass, so seat 0's team
+    wins the deal and takes tribute; seat 0 must return a card, and the page asks first."""
+    r = httpx.post(
+        f"{server}/api/tables",
+        json={"game": "guandan", "players": 4, "name": "Ann", "seats": [{"kind": "person"}] * 4},
+    )
+    r.raise_for_status()
+    tid, tokens = r.json()["table"]["id"], {0: r.json()["token"]}
+    for seat in (1, 2, 3):
+        j = httpx.post(f"{server}/api/tables/{tid}/join", json={"name": f"P{seat}"}).json()
+        tokens[j["seat"]] = j["token"]
+    port = int(server.rsplit(":", 1)[1])
+    returning = False
+    with ExitStack() as stack:
+        socks = {s: stack.enter_context(real_ws(port, tid, tokens[s])) for s in range(4)}
+        last: dict[int, dict[str, Any]] = {}
+        acted: dict[int, int] = {}
+        deadline = time.monotonic() + 240
+        while not returning and time.monotonic() < deadline:
+            for seat, ws in socks.items():
+                while True:  # the newest frame waiting for this seat
+                    try:
+                        frame = json.loads(ws.recv(timeout=0.01))
+                    except TimeoutError:
+                        break
+                    if frame.get("type") == "state":
+                        last[seat] = frame
+                frame = last.get(seat)
+                if not frame or not frame["legal_actions"] or acted.get(seat) == frame["version"]:
+                    continue
+                acts = frame["legal_actions"]
+                if seat == 0 and all(a["type"] == "return" for a in acts):
+                    returning = True
+                    break
+                # seats 0 and 2 play on, 1 and 3 pass whenever they may
+                passes = [a for a in acts if a["type"] == "pass"]
+                plays = [a for a in acts if a["type"] != "pass"]
+                action = plays[0] if plays and (seat % 2 == 0 or not passes) else passes[0]
+                ws.send(
+                    json.dumps({"type": "action", "action": action, "version": frame["version"]})
+                )
+                acted[seat] = frame["version"]
+    assert returning, "seat 0 never had to return a card"
+    context, page = open_table(browser, server, tid, tokens[0], "en")
+    page.wait_for_selector('body[data-turn="1"]', timeout=STEP)
+    card = page.locator('#hand [data-card]:not([aria-disabled="true"])').first
+    card.click()
+    page.click('[data-action="play"]')
+    dialog = page.locator('[data-dialog="confirm"]')
+    dialog.wait_for(timeout=5_000)
+    assert dialog.get_attribute("role") == "dialog"
+    assert "P1" in dialog.inner_text() or "P3" in dialog.inner_text()  # whom it goes to
+    version = page.evaluate("document.body.dataset.version")
+    page.click('[data-dialog="confirm"] [data-action="cancel"]')  # nothing is sent
+    assert page.evaluate("document.body.dataset.version") == version
+    assert card.get_attribute("aria-pressed") == "true"  # and the choice is still there
+    page.click('[data-action="play"]')
+    page.click('[data-dialog="confirm"] [data-action="confirm"]')
+    page.wait_for_function(f"document.body.dataset.version !== {version!r}", timeout=STEP)
+    assert page.locator("#hand [data-card]").count() >= 1
+    assert not page.errors, page.errors
+    context.close()
