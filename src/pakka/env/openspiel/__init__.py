@@ -13,8 +13,8 @@ Each game with an env codec is registered as ``python_pakka_<name>`` (a
 :class:`PakkaGame` per parameter set; parameters in ``pakka.env.openspiel.setup``).  Its
 states (:class:`PakkaState`) use the codec's action indices; a simultaneous engine step is
 played as consecutive decisions in seat order, and a multi-index decision as consecutive
-decisions of one seat.  The deals come from the match's seed, drawn by the game and seen by
-nobody (sampled chance); ``state.resample(player, rng)`` draws the hidden cards again for
+decisions of one seat.  The deals come from the match's seed, which chance draws a byte at
+a time and nobody observes; ``state.resample(player, rng)`` draws the hidden cards again for
 ISMCTS.  See ``docs/env/openspiel.md``.
 """
 
