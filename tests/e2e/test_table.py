@@ -10,9 +10,8 @@ PAKKA_UPDATE_SCREENSHOTS=1; otherwise into test-output/screenshots/).
 
 from __future__ import annotations
 
-import os
-
 import json
+import os
 import time
 from contextlib import ExitStack
 from pathlib import Path
