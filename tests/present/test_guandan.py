@@ -197,6 +197,13 @@ def test_prompt_and_status_when_leading_and_following():
     assert shown(st, None, lang="fi").prompt == "Odotetaan: Bo"
 
 
+def test_the_standings_are_called_levels_not_scores():
+    st = position(["S7 D7 S9", "C8 C8 SK", "SQ", "S4"])
+    assert shown(st, 0).standing == "Levels"
+    assert shown(st, 0, lang="fi").standing == "Tasot"
+    assert [s.score for s in shown(st, 0).seats] == ["level 2"] * 4
+
+
 def test_prompt_to_return_names_the_payer_and_the_allowed_cards():
     st, _ = return_phase("7")
     p = shown(st, 0)

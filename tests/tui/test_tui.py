@@ -296,6 +296,8 @@ def test_each_kind_of_card_decision_by_keys(name: str) -> None:
             await settle(pilot)
             sized = [a for a, c in app.card_actions if sum(c.values()) == size]
             assert sized, f"no {size}-card action in {name}"
+            heading = str(app.query_one("#scores").render()).splitlines()[0]
+            assert heading.strip() == ("Levels" if game == "guandan" else "Scores")
             before = len(state.log or [])
             shot(app, f"decision-{name}")
             await take(pilot, sized[0])

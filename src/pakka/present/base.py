@@ -141,6 +141,7 @@ class Presenter(Generic[V]):
             status=self.status(view, ctx),
             prompt=self.prompt(view, ctx),
             seats=tuple(self.seat_line(view, seat, ctx) for seat in range(view.players_count)),
+            standing=self.standing_title(ctx),
             facts=tuple(self.facts(view, ctx)),
             trick=self.trick(view, ctx),
             last_trick=self.last_trick(view, ctx),
@@ -222,6 +223,10 @@ class Presenter(Generic[V]):
             partner=partner,
             team=team,
         )
+
+    def standing_title(self, ctx: Context) -> str:
+        """The heading above the seats' standings (games that count levels say so)."""
+        return ctx.t("scores")
 
     def score_text(self, view: V, seat: int, ctx: Context) -> str:
         """A seat's standing in words (games with levels or countdowns say more)."""

@@ -177,6 +177,9 @@ class GuandanPresenter(Presenter[GuandanView]):
             return super().winners_sentence(winners, ctx)
         return self.team_said("gd_ev_match", self.team_of(winners[0], ctx), ctx)
 
+    def standing_title(self, ctx: Context) -> str:
+        return ctx.t("gd_levels_title")
+
     def score_text(self, view: GuandanView, seat: int, ctx: Context) -> str:
         return self.level(view.table.levels[seat % 2], ctx)
 

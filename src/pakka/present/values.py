@@ -134,6 +134,8 @@ class Presentation:
     prompt: str
     """What the person should do now, or whom we wait for."""
     seats: tuple[SeatLine, ...]
+    standing: str
+    """The heading of the seats' standings (``Scores``; ``Levels`` in Guandan)."""
     facts: tuple[Fact, ...]
     trick: Trick | None
     """The trick on the table (the finished one while it is kept on show)."""

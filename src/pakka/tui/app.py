@@ -399,7 +399,7 @@ class PakkaApp(App[None]):
         if shown is None:
             widget.update("")
             return
-        lines = [f"[b]{escape(t('scores', self.lang))}[/]"]
+        lines = [f"[b]{escape(shown.standing)}[/]"]
         for seat in shown.seats:
             lines.append(f" {escape(seat.name):<10} {escape(seat.score):>8}")
         sheet = shown.sheet
