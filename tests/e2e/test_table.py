@@ -163,6 +163,8 @@ def play_a_deal(
             raise AssertionError(f"unexpected dialog {kind}")
         version = page.evaluate("document.body.dataset.version")
         check_raw(page, server, tid, token, lang)
+        labels = page.locator("#actions button").all_inner_texts()
+        assert len(labels) == len(set(labels)), f"two buttons say the same: {labels}"
         trick = page.locator('[data-region="trick"] [data-card]')
         if trick.count():
             assert trick.first.get_attribute("data-seat") is not None
