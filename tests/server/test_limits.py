@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -118,7 +119,7 @@ def test_a_hint_flood_from_one_seat_is_refused(client: TestClient) -> None:
             s.__exit__(None, None, None)
 
 
-@pytest.mark.limits(sockets_per_address=3, connects_per_minute=60, connect_burst=5)
+@pytest.mark.limits(sockets_per_address=3, connects_per_minute=60, connect_burst=5, refusal_delay=0)
 def test_sockets_per_address_and_new_sockets_are_limited(client: TestClient) -> None:
     """Refused before the upgrade (a real client sees HTTP 403)."""
     tid = create(client, players=2)["table"]["id"]
@@ -138,6 +139,32 @@ def test_sockets_per_address_and_new_sockets_are_limited(client: TestClient) -> 
     with pytest.raises(WebSocketDisconnect) as denied, ws_connect(client, tid):
         pass  # the sixth socket in a minute is over the burst of five
     assert "too many new sockets" in denied.value.reason
+
+
+def _refusal_seconds(client: TestClient, tid: str) -> float:
+    started = time.monotonic()
+    with pytest.raises(WebSocketDisconnect) as denied, ws_connect(client, tid):
+        pass
+    assert denied.value.code == 4429
+    return time.monotonic() - started
+
+
+@pytest.mark.limits(sockets_per_address=1, refusal_delay=0.6)
+def test_a_refused_socket_waits_for_its_answer(client: TestClient) -> None:
+    """A flood that reconnects as soon as it is refused cost ~200 handshakes a second
+    (benchmarks/attack.py); each refusal now answers after ``refusal_delay``."""
+    tid = create(client, players=2)["table"]["id"]
+    with ws_connect(client, tid) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        assert _refusal_seconds(client, tid) >= 0.55
+
+
+@pytest.mark.limits(sockets_per_address=1, refusal_delay=0.6, slow_refusals=0)
+def test_refusals_are_answered_at_once_when_too_many_wait(client: TestClient) -> None:
+    tid = create(client, players=2)["table"]["id"]
+    with ws_connect(client, tid) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        assert _refusal_seconds(client, tid) < 0.5
 
 
 def test_a_rate_limit_refuses_then_forgives() -> None:

@@ -71,6 +71,12 @@ class Limits:
     """WebSockets one client address may open a minute, on average."""
     connect_burst: int = 30
     """WebSockets one address may open at once."""
+    refusal_delay: float = 1.0
+    """Seconds a WebSocket refused before its upgrade waits for its answer: a client that
+    reconnects at once when refused then costs a handshake a second, not hundreds."""
+    slow_refusals: int = 256
+    """Refused WebSockets that may wait out ``refusal_delay`` at once; more are refused at
+    once."""
     sockets_per_address: int = 64
     """WebSockets one client address may hold open at once (in this process)."""
     sockets_per_seat: int = 4

@@ -3,12 +3,15 @@ headers every response carries, and the sockets refused before they are routed."
 
 from __future__ import annotations
 
+import asyncio
+
 from starlette.datastructures import MutableHeaders
 from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pakka.server import wirejson
+from pakka.server.limits import Limits, Refused
 
 MAX_BODY_BYTES = 65_536
 """Largest REST request body; a table's whole setup is far below this."""
@@ -146,6 +149,8 @@ class SocketGate:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        self.waiting = 0
+        """Refused sockets waiting out the refusal delay now."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
@@ -155,7 +160,22 @@ class SocketGate:
             if refused is not None:
                 services.refused(client, refused, path=scope["path"])
                 await receive()  # websocket.connect
+                await self._slow_down(services.settings.limits, refused)
                 reason = str(refused)[:120]
                 await send({"type": "websocket.close", "code": CLOSE_REFUSED, "reason": reason})
                 return
         await self.app(scope, receive, send)
+
+    async def _slow_down(self, limits: Limits, refused: Refused) -> None:
+        """Hold a refused socket's answer for ``refusal_delay`` (at most its retry time), so
+        that a client that reconnects as soon as it is refused (a flood from one address)
+        waits instead of costing the server a handshake at once; holding one costs a
+        coroutine, and no more than ``slow_refusals`` are held."""
+        delay = min(limits.refusal_delay, refused.retry_after)
+        if delay <= 0 or self.waiting >= limits.slow_refusals:
+            return
+        self.waiting += 1
+        try:
+            await asyncio.sleep(delay)
+        finally:
+            self.waiting -= 1
