@@ -141,6 +141,27 @@ def test_sockets_per_address_and_new_sockets_are_limited(client: TestClient) -> 
     assert "too many new sockets" in denied.value.reason
 
 
+@pytest.mark.limits(hint_burst=1, refusal_delay=0.6)
+def test_a_refused_hint_is_answered_late(client: TestClient) -> None:
+    """A client that asks again as soon as its hint is refused asked ~65 times a second in
+    the flood of benchmarks/attack.py; the refusal now comes after ``refusal_delay``."""
+    made = create(client, players=2, name="Ann", options={"deals": 1})
+    tid = made["table"]["id"]
+    other = join(client, tid, "Bea")
+    room = client.app.state.registry.rooms[tid]  # type: ignore[attr-defined]
+    seat = min(room.state.to_act())
+    token = made["token"] if seat == 0 else other["token"]
+    with ws_connect(client, tid, token) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        ws.send_json({"type": "hint"})
+        assert until(ws, lambda m: m["type"] in ("hint", "error"))["type"] == "hint"
+        started = time.monotonic()
+        ws.send_json({"type": "hint"})
+        refused = until(ws, lambda m: m["type"] in ("hint", "error"))
+        assert refused["code"] == "rate_limited"
+        assert time.monotonic() - started >= 0.55
+
+
 def _refusal_seconds(client: TestClient, tid: str) -> float:
     started = time.monotonic()
     with pytest.raises(WebSocketDisconnect) as denied, ws_connect(client, tid):

@@ -361,6 +361,9 @@ class Connection:
             try:
                 await self._handle(raw)
             except Refused as exc:  # a hint asked for too soon
+                # answered late, like a refused socket: a client that asks again as soon as
+                # it is refused then asks once a ``refusal_delay``, not as fast as it can
+                await asyncio.sleep(min(exc.retry_after, self.limits.refusal_delay))
                 if await self._struck(exc):
                     return
             except Exception:  # a bug: say so, keep the socket, and leave a trace

@@ -72,8 +72,9 @@ class Limits:
     connect_burst: int = 30
     """WebSockets one address may open at once."""
     refusal_delay: float = 1.0
-    """Seconds a WebSocket refused before its upgrade waits for its answer: a client that
-    reconnects at once when refused then costs a handshake a second, not hundreds."""
+    """Seconds a WebSocket refused before its upgrade, or a hint refused on a socket,
+    waits for its answer: a client that asks again at once when refused then asks once a
+    second, not hundreds of times."""
     slow_refusals: int = 256
     """Refused WebSockets that may wait out ``refusal_delay`` at once; more are refused at
     once."""
