@@ -757,21 +757,21 @@ def _hints(tp: Any) -> Iterator[Any]:
             todo += list(typing.get_type_hints(t).values())
 
 
-def engine_words() -> set[str]:
-    """What the engine names: the views' and events' field names, the event tags, the
-    actions, the options and every literal value (contracts, option choices), the phases."""
-    words = {"pass", "contract", "play", "over"}
-    words |= {f.name for f in dataclasses.fields(Observation)}
+def engine_words(game: Any, extra: set[str]) -> set[str]:
+    """What ``game``'s engine names: the views' and events' field names, the event tags,
+    the actions' tags, the options and every literal value (contracts, bids, option
+    choices), and the ``extra`` words (its phases)."""
+    words = set(extra) | {f.name for f in dataclasses.fields(Observation)}
     roots: list[Any] = [
-        GAME.view_types.table,
-        GAME.view_types.player,
-        AnarchyOptions,
-        *GAME.action_types,
+        game.view_types.table,
+        game.view_types.player,
+        game.Options,
+        *game.action_types,
     ]
-    for tag, event in GAME.event_types.items():
+    for tag, event in game.event_types.items():
         words.add(tag)
         roots.append(event)
-    words |= {action.type for action in GAME.action_types}
+    words |= {action.type for action in game.action_types}
     for root in roots:
         for t in _hints(root):
             if dataclasses.is_dataclass(t) and isinstance(t, type):
@@ -781,7 +781,7 @@ def engine_words() -> set[str]:
     return {w for w in words if isinstance(w, str) and len(w) > 1}
 
 
-WORDS = engine_words()
+WORDS = engine_words(GAME, {"pass", "contract", "play", "over"})
 NOT_TEXT = {"kind", "game", "lang", "tone", "cards", "hand", "wild"}
 """Presentation fields that are identifiers or cards, not text for people."""
 

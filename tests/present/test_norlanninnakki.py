@@ -10,14 +10,12 @@ import dataclasses
 import inspect
 import random
 import re
-import typing
 from collections.abc import Iterable
-from typing import Any
 
 import pytest
 
 from pakka.cards import parse_card, parse_cards
-from pakka.engine import Action, Observation
+from pakka.engine import Action
 from pakka.events import Event, MatchOver
 from pakka.games.norlanninnakki import (
     BIDS,
@@ -37,7 +35,7 @@ from pakka.options import option_variants
 from pakka.present import Presentation, Trick, presenter
 from pakka.present.norlanninnakki import PRESENTER, NorlanninnakkiPresenter
 from tests.conformance.test_norlanninnakki import ONE_SUIT_EACH, buy_nothing, setup
-from tests.present.test_anarchy import RawWords, _hints, texts
+from tests.present.test_anarchy import RawWords, engine_words, texts
 
 NAMES = ("Anna", "Bertil", "Cecilia", "Daniel", "Eeva")
 """Seat names without digits, so that a seat number in a text cannot hide in a name."""
@@ -895,31 +893,7 @@ class NkRawWords(RawWords):
         return super().find(text, lang) + self.SUIT_LETTER.findall(text)
 
 
-def engine_words() -> set[str]:
-    """What the engine names: the views' and events' field names, the event tags, the
-    actions, the options and every literal value (bids, option choices), the phases."""
-    words = {"bid", "declare", "buy", "play", "over"}
-    words |= {f.name for f in dataclasses.fields(Observation)}
-    roots: list[Any] = [
-        GAME.view_types.table,
-        GAME.view_types.player,
-        NorlanninnakkiOptions,
-        *GAME.action_types,
-    ]
-    for tag, event in GAME.event_types.items():
-        words.add(tag)
-        roots.append(event)
-    words |= {action.type for action in GAME.action_types}
-    for root in roots:
-        for t in _hints(root):
-            if dataclasses.is_dataclass(t) and isinstance(t, type):
-                words |= {f.name for f in dataclasses.fields(t)}
-            if typing.get_origin(t) is typing.Literal:
-                words |= {a for a in typing.get_args(t) if isinstance(a, str)}
-    return {w for w in words if len(w) > 1}
-
-
-WORDS = engine_words()
+WORDS = engine_words(GAME, {"bid", "declare", "buy", "play", "over"})
 CHECK = NkRawWords(WORDS)
 
 

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import typing
 from typing import Any
 
 import pytest
 
 import pakka.present
 from pakka.cards import parse_cards
-from pakka.engine import Observation
 from pakka.events import Event
 from pakka.games.pentagrammi import (
     GAME,
@@ -26,7 +24,7 @@ from pakka.i18n import catalogue
 from pakka.options import option_variants
 from pakka.present import Presentation
 from pakka.present.pentagrammi import PRESENTER
-from tests.present.test_anarchy import RawWords, _hints, texts
+from tests.present.test_anarchy import RawWords, engine_words, texts
 
 NAMES = ["Anna", "Bertil", "Cecilia", "Daniel", "Eeva"]
 
@@ -166,24 +164,8 @@ def test_the_deal_summary_shows_the_opposites_shares() -> None:
 # --- no raw engine word reaches a person ---------------------------------------------------
 
 
-def engine_words() -> set[str]:
-    words = {"pass", "play", "over", "passing"}
-    words |= {f.name for f in dataclasses.fields(Observation)}
-    roots: list[Any] = [GAME.view_types.table, GAME.view_types.player, PentagrammiOptions]
-    roots += list(GAME.action_types)
-    for tag, event in GAME.event_types.items():
-        words.add(tag)
-        roots.append(event)
-    for root in roots:
-        for t in _hints(root):
-            if dataclasses.is_dataclass(t) and isinstance(t, type):
-                words |= {f.name for f in dataclasses.fields(t)}
-            if typing.get_origin(t) is typing.Literal:
-                words |= {a for a in typing.get_args(t) if isinstance(a, str)}
-    return {w for w in words if len(w) > 1}
-
-
-CHECK = RawWords(engine_words())
+WORDS = engine_words(GAME, {"pass", "play", "over", "passing"})
+CHECK = RawWords(WORDS)
 
 
 def problems(p: Presentation) -> list[str]:
@@ -198,7 +180,7 @@ def problems(p: Presentation) -> list[str]:
 
 
 def test_the_check_catches_the_old_clients_words() -> None:
-    check = RawWords(engine_words() | {"lowest_heart"})
+    check = RawWords(WORDS | {"lowest_heart"})
     for text in ("lowest heart", "passes 2, 3", "played_cards", "tiebreak_cards", "None"):
         assert check.find(text, "en"), text
     assert check.find("pisteet: lowest heart", "fi")
