@@ -397,3 +397,75 @@ def test_the_match_ends_with_match_over():
     )
     assert events[-1] == MatchOver(scores=(1.0, 0.0, 1.0, 0.0), ranks=(1, 3, 1, 3), winners=(0, 2))
     assert st.view(None).result == st.result()
+
+
+def _after_tribute(seed: int) -> GuandanState:
+    """A seeded match played at random until a later deal's play phase with a tribute."""
+    rng = random.Random(seed)
+    st = GAME.new_match(options=GuandanOptions(first_leader=0), seed=seed)
+    assert isinstance(st, GuandanState)
+    while not st.is_over():
+        if st.deal_no >= 2 and st.phase == "play" and st.tribute:
+            return st
+        seat = rng.choice(sorted(st.to_act()))
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    raise AssertionError("no deal with a tribute")
+
+
+def _over_cap(hand, shown, cap: int, level: int) -> list[str]:
+    from pakka.cards import HEARTS
+    from pakka.games.guandan.rules import card_power
+
+    hidden = [c for c in hand if not any(c is x for x in shown)]
+    return [
+        str(c)
+        for c in hidden
+        if card_power(c, level) > cap and not (c.suit == HEARTS and c.rank == level)
+    ]
+
+
+def test_determinize_deals_a_payer_nothing_stronger_than_its_tribute():
+    from pakka.games.guandan.combos import level_rank
+    from pakka.games.guandan.rules import card_power
+
+    checked = 0
+    for seed in range(6):
+        st = _after_tribute(seed)
+        level = level_rank(st.deal_level)
+        for payer, _, card in st.tribute:
+            cap = card_power(card, level)
+            # the real hand obeys the inference, so it is sound
+            assert _over_cap(st.hands[payer], st.shown[payer], cap, level) == []
+            for seat in range(4):
+                if seat == payer:
+                    continue
+                for i in range(30):
+                    det = st.determinize(seat, random.Random(i))
+                    assert det.observation(seat) == st.observation(seat)
+                    assert len(det.hands[payer]) == len(st.hands[payer])
+                    assert _over_cap(det.hands[payer], det.shown[payer], cap, level) == []
+                    checked += 1
+    assert checked > 0
+
+
+def test_determinize_without_the_inference_would_break_the_cap():
+    """The test above is not vacuous: uncapped draws give payers stronger cards."""
+    from pakka.games.guandan import determinize as det_module
+    from pakka.games.guandan.combos import level_rank
+    from pakka.games.guandan.rules import card_power
+
+    st = _after_tribute(0)
+    level = level_rank(st.deal_level)
+    payer, _, card = st.tribute[0]
+    seat = (payer + 1) % 4
+    cap = card_power(card, level)
+    original = det_module._tribute_caps
+    try:
+        det_module._tribute_caps = lambda tribute, seat, level: {}
+        broken = sum(
+            bool(_over_cap(d.hands[payer], d.shown[payer], cap, level))
+            for d in (st.determinize(seat, random.Random(i)) for i in range(30))
+        )
+    finally:
+        det_module._tribute_caps = original
+    assert broken > 0

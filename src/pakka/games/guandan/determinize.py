@@ -5,6 +5,12 @@ everyone knows it holds (tribute and return cards received, red jokers an anti-t
 showed) and is filled up to its size from the unseen cards.  A receiver that has chosen
 its return but not yet shown it gets one more card, and one of its legal returns is drawn
 as the committed card.
+
+One inference is certain and used: a tribute payer paid the strongest card it held (wild
+cards apart), so its hidden cards are drawn only from the unseen cards no stronger than
+that tribute card, or the level's hearts (:func:`_tribute_caps`).  A lone payer's hand is
+then a uniform draw among the hands the tribute allows (of two payers, the one that paid
+the lower card is dealt first).
 """
 
 from __future__ import annotations
@@ -12,11 +18,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final
 
-from pakka.cards import Card, guandan_deck
+from pakka.cards import HEARTS, Card, guandan_deck
 from pakka.engine import State, shuffle
 from pakka.errors import PakkaError
-from pakka.games.guandan.events import GuandanCardsPlayed
-from pakka.games.guandan.rules import PLAYERS, return_options
+from pakka.games.guandan.combos import level_rank
+from pakka.games.guandan.events import GuandanCardsPlayed, TributePaid
+from pakka.games.guandan.rules import PLAYERS, card_power, return_options
 from pakka.games.guandan.state import GuandanState, play_of_event
 from pakka.games.guandan.views import GuandanView
 
@@ -74,26 +81,57 @@ def determinize(game: GuandanGame, view: GuandanView, rng: random.Random) -> Gua
         committed[seat] = table.my_return
     unknown = _unseen(played, shown, seat, own, committed)
     shuffle(unknown, rng)
-    hands: list[list[Card]] = []
-    for s, p in enumerate(view.players):
+    level = level_rank(state.deal_level)
+    caps = _tribute_caps(table.tribute, seat, level)
+    hands: list[list[Card]] = [own] * PLAYERS
+    # the payers first (the strictest cap first), then the others from what is left
+    for s in sorted(range(PLAYERS), key=lambda s: (s not in caps, caps.get(s, 0), s)):
         if s == seat:
-            hands.append(own)
             continue
+        p = view.players[s]
         extra = 1 if p.committed else 0
         free = p.cards - len(shown[s]) + extra
-        hand = shown[s] + [unknown.pop() for _ in range(free)]
+        cap = caps.get(s)
+        if cap is None:
+            drawn = [unknown.pop() for _ in range(free)]
+        else:
+            drawn = _draw_capped(unknown, free, cap, level)
+        hand = shown[s] + drawn
         if extra:
             options = return_options(hand, state.deal_level)
             choice = options[rng.randrange(len(options))]
             hand.remove(choice)
             committed[s] = choice
-        hands.append(hand)
+        hands[s] = hand
     state.pending = {}
     if view.phase == "return":
         for payer, receiver, _ in state.tribute:
             state.pending[receiver] = payer
     _make_physical(state, hands, shown, committed, played)
     return state
+
+
+def _tribute_caps(tribute: tuple[TributePaid, ...], seat: int | None, level: int) -> dict[int, int]:
+    """Each other payer's cap: the power of the tribute it paid (its strongest card)."""
+    return {t.seat: card_power(t.card, level) for t in tribute if t.seat != seat}
+
+
+def _draw_capped(unknown: list[Card], free: int, cap: int, level: int) -> list[Card]:
+    """Take ``free`` cards of power at most ``cap`` (or wild) from the end of the shuffled
+    ``unknown``: a uniform draw among the allowed cards.  Should a view allow too few (it
+    cannot, for a real deal), the rest are drawn without the cap."""
+    drawn: list[Card] = []
+    keep: list[Card] = []
+    while unknown and len(drawn) < free:
+        c = unknown.pop()
+        if card_power(c, level) <= cap or (c.suit == HEARTS and c.rank == level):
+            drawn.append(c)
+        else:
+            keep.append(c)
+    unknown.extend(reversed(keep))
+    while len(drawn) < free:
+        drawn.append(unknown.pop())
+    return drawn
 
 
 def _unseen(
