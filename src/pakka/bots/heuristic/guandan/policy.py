@@ -56,6 +56,20 @@ MAX_FOLLOWS: Final = 14
 MAX_BOMBS: Final = 3
 """Bombs (the smallest) weighed when following."""
 
+LEAD_SIZE_BONUS = 0.08
+"""Leading: how much a longer piece is preferred among equally weak ones (a card's worth)."""
+FOLLOW_GAIN = 0.3
+"""Following: what taking the lead is worth, in turns, before the urgencies below."""
+GAIN_HOLDER_NEAR = 1.0
+"""Added when the opponent holding the trick has 5 cards or fewer but is not about to go
+out (at 2 cards, or up to 4 against a play longer than a pair, 4.0 is added instead)."""
+GAIN_HOLDER_MID = 1.0
+"""Added when he has 6-9 cards.  It was 0.35 until issue 19: the search overruled the
+heuristic's passes most often there (it bombed), and 1.0 gains +0.10 ± 0.09 levels a deal
+against the rule bot ai1 over 300 seeds of whole matches (docs/bots.md)."""
+BOMB_PENALTY = (0.3, 0.6)
+"""What an unhurried bomb costs besides the cards: (the partner has played, he plays after)."""
+
 
 def _to_action(raw: Raw, legal: Sequence[Action] | None, level: int) -> Action | None:
     """The legal action with the same cards and reading as a raw play.
@@ -174,7 +188,7 @@ def _lead(
         size = len(raw[2])
         pw = _raw_power(raw, level)
         # the weakest piece first; longer combinations first among equals, then lower
-        score = p[4] + 0.08 * min(size, 6) - 0.001 * pw - 0.3 * p[3]
+        score = p[4] + LEAD_SIZE_BONUS * min(size, 6) - 0.001 * pw - 0.3 * p[3]
         if raw[0] in BOMB_TYPES:
             score = -10 - 0.001 * pw
         elif endgame:
@@ -248,7 +262,7 @@ def _follow(
             if act is not None:
                 return act, "beat_high"
     before = hand_cost(counts, level)
-    gain = 0.3
+    gain = FOLLOW_GAIN
     holder_cards = view.cards[holder] if holder is not None else 27
     if holder is not None and holder_cards == 0:
         # he went out with it: if it stands, his partner leads
@@ -258,9 +272,9 @@ def _follow(
     if urgent:
         gain += 4.0
     elif holder_cards <= 5:
-        gain += 1.0
+        gain += GAIN_HOLDER_NEAR
     elif holder_cards <= 9:
-        gain += 0.35
+        gain += GAIN_HOLDER_MID
     if view.opp_min() <= 3:
         gain += 0.5
     if view.partner_cards() <= 3:
@@ -283,7 +297,7 @@ def _follow(
             g += 2.0  # the lead lets this hand go out
         score = after - g
         if is_bomb and not urgent:
-            score += 0.6 if partner_later else 0.3
+            score += BOMB_PENALTY[1] if partner_later else BOMB_PENALTY[0]
         key = (score, i)
         evals.append((score, i, raw))
         if best is None or key < best:
