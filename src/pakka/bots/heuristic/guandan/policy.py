@@ -63,10 +63,11 @@ FOLLOW_GAIN = 0.3
 GAIN_HOLDER_NEAR = 1.0
 """Added when the opponent holding the trick has 5 cards or fewer but is not about to go
 out (at 2 cards, or up to 4 against a play longer than a pair, 4.0 is added instead)."""
-GAIN_HOLDER_MID = 1.0
-"""Added when he has 6-9 cards.  It was 0.35 until issue 19: the search overruled the
-heuristic's passes most often there (it bombed), and 1.0 gains +0.10 ± 0.09 levels a deal
-against the rule bot ai1 over 300 seeds of whole matches (docs/bots.md)."""
+GAIN_HOLDER_MID = 0.35
+"""Added when he has 6-9 cards.  1.0 was tried in issue 19 (the search overrules the
+heuristic's passes most often there, by bombing): +0.10 ± 0.09 levels a deal against the
+rule bot ai1 over seeds 0-299, but -0.04 ± 0.13 over the evaluation seeds 5000-5099, so it
+was not kept (docs/bots.md)."""
 BOMB_PENALTY = (0.3, 0.6)
 """What an unhurried bomb costs besides the cards: (the partner has played, he plays after)."""
 
