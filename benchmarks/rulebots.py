@@ -14,6 +14,8 @@ given by ``--repo``, so nothing of theirs is ever copied into pakka.  This comma
 * times every pakka decision that had a choice (wall and thread CPU, ``pakka_decisions``
   in each record) and prints their medians, 95th percentiles and maxima (the issue's target
   is ``hard`` under 1 s at the 95th percentile);
+* ``--set NAME=VALUE`` changes one of the Guandan heuristic's named constants for the run
+  (how the follow rule of issue 19 was tuned, ``docs/bots.md``);
 * ``--report FILES`` summarises saved records; ``--compare FIRST SECOND`` gives the paired
   (seed by seed) difference of the level gain a deal between two runs on the same seeds;
   ``--check-format`` checks the wire format against a server message recorded in the bots'
@@ -30,6 +32,7 @@ Usage (the figures in ``docs/bots.md`` came from these commands)::
 from __future__ import annotations
 
 import argparse
+import ast
 import glob
 import json
 import os
@@ -44,6 +47,7 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.rulebots import check_format, harness, loader  # noqa: E402
 
+import pakka.bots.heuristic.guandan.policy as guandan_policy  # noqa: E402
 import pakka.bots.heuristic.guandan.search as guandan_search  # noqa: E402
 from pakka.bots import Budget  # noqa: E402
 
@@ -69,6 +73,33 @@ def parse_budget(text: str | None) -> Budget | None:
     if len(parts) > 2:
         kwargs["confidence"] = float(parts[2])
     return Budget(**kwargs)
+
+
+TUNABLE = ("LEAD_SIZE_BONUS", "FOLLOW_GAIN", "GAIN_HOLDER_NEAR", "GAIN_HOLDER_MID", "BOMB_PENALTY")
+"""The heuristic's constants ``--set`` may change (``pakka.bots.heuristic.guandan.policy``)."""
+
+
+def apply_settings(settings: list[str]) -> str:
+    """Set the heuristic's constants from ``NAME=VALUE`` (a Python literal) for this run.
+
+    The pool's processes are forked after this, so they play with the same values.
+    """
+    done = []
+    for item in settings:
+        name, _, text = item.partition("=")
+        if name not in TUNABLE:
+            raise SystemExit(f"--set {item!r}: the constants are {', '.join(TUNABLE)}")
+        try:
+            value = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            raise SystemExit(f"--set {item!r}: the value must be a number or a tuple") from None
+        if type(value) is not type(getattr(guandan_policy, name)):
+            raise SystemExit(
+                f"--set {item!r}: {name} is {getattr(guandan_policy, name)!r}, give the same kind"
+            )
+        setattr(guandan_policy, name, value)
+        done.append(f"{name}={value!r}")
+    return ", ".join(done)
 
 
 def read_records(patterns: list[str]) -> list[dict[str, Any]]:
@@ -99,6 +130,13 @@ def main(argv: list[str] | None = None) -> None:
         "--endgame",
         type=int,
         help="hard's endgame threshold: cards left in all hands (0: no wider endgame search)",
+    )
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"change one of the heuristic's constants for this run ({', '.join(TUNABLE)})",
     )
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine is shared)")
     ap.add_argument("--out", help="append one JSON line per match here")
@@ -146,10 +184,12 @@ def main(argv: list[str] | None = None) -> None:
         loader.TRACE = {}
     if args.endgame is not None:
         guandan_search.ENDGAME_CARDS = args.endgame
+    settings = apply_settings(args.set)
     seeds = parse_seeds(args.seeds)
     budget = parse_budget(args.budget)
     print(
-        f"repo {head[:12]}, seeds {seeds[0]}..{seeds[-1]} ({len(seeds)}), bots {args.bots}, "
+        (f"heuristic set: {settings}; " if settings else "")
+        + f"repo {head[:12]}, seeds {seeds[0]}..{seeds[-1]} ({len(seeds)}), bots {args.bots}, "
         f"levels {args.levels}, deals {args.deals or 'whole match'}, max deals "
         f"{args.max_deals}, budget {budget or 'default'}, endgame "
         f"{guandan_search.ENDGAME_CARDS} cards, jobs {args.jobs}, "

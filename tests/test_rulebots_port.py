@@ -174,3 +174,32 @@ def test_paired_difference_is_seed_by_seed() -> None:
     c = harness.paired(first, second)
     assert c["seeds"] == 2 and c["diff"] == pytest.approx(0.5)
     assert c["first"] == pytest.approx(1.0) and c["second"] == pytest.approx(1.5)
+
+
+def test_set_changes_a_heuristic_constant_and_refuses_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    import pakka.bots.heuristic.guandan.policy as policy
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "rulebots.py"
+    spec = importlib.util.spec_from_file_location("rulebots_command", path)
+    assert spec is not None and spec.loader is not None
+    command = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(command)
+    monkeypatch.setattr(policy, "GAIN_HOLDER_MID", policy.GAIN_HOLDER_MID)
+    monkeypatch.setattr(policy, "BOMB_PENALTY", policy.BOMB_PENALTY)
+    assert command.apply_settings(["GAIN_HOLDER_MID=1.0", "BOMB_PENALTY=(0.1, 0.3)"]) == (
+        "GAIN_HOLDER_MID=1.0, BOMB_PENALTY=(0.1, 0.3)"
+    )
+    assert policy.GAIN_HOLDER_MID == 1.0 and policy.BOMB_PENALTY == (0.1, 0.3)
+    for bad, said in [
+        ("MAX_BOMBS=9", "the constants are"),
+        ("FOLLOW_GAIN=big", "a number or a tuple"),
+        ("BOMB_PENALTY=1.0", "give the same kind"),
+    ]:
+        with pytest.raises(SystemExit, match=said):
+            command.apply_settings([bad])
+    assert policy.GAIN_HOLDER_MID == 1.0  # a refused setting changes nothing
