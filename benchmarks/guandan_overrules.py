@@ -5,8 +5,9 @@ beyond the noise, so the moves it overrules point at the heuristic's mistakes.  
 the first deal of seeded matches with the heuristic at all four seats, asks a search (a
 larger budget than ``hard``'s, ``--worlds``) at every ``--every``-th decision, and counts the
 overruled moves by the heuristic's reason and the two moves' types, with the hand sizes
-around the table.  It found the change of issue 19 to the follow rule (an opponent holding
-the trick with 6-9 cards makes the lead worth a turn; see ``docs/bots.md``).
+around the table.  In issue 19 it pointed at the follow rule (an opponent holding the
+trick with 6-9 cards); the change it suggested gained on development seeds but not on the
+evaluation seeds, so it was not kept (``docs/bots.md``).
 
 Usage::
 
