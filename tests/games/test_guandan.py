@@ -413,15 +413,10 @@ def _after_tribute(seed: int) -> GuandanState:
 
 
 def _over_cap(hand, shown, cap: int, level: int) -> list[str]:
-    from pakka.cards import HEARTS
-    from pakka.games.guandan.rules import card_power
+    from pakka.games.guandan.rules import card_power, is_wild
 
     hidden = [c for c in hand if not any(c is x for x in shown)]
-    return [
-        str(c)
-        for c in hidden
-        if card_power(c, level) > cap and not (c.suit == HEARTS and c.rank == level)
-    ]
+    return [str(c) for c in hidden if card_power(c, level) > cap and not is_wild(c, level)]
 
 
 def test_determinize_deals_a_payer_nothing_stronger_than_its_tribute():

@@ -18,12 +18,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final
 
-from pakka.cards import HEARTS, Card, guandan_deck
+from pakka.cards import Card, guandan_deck
 from pakka.engine import State, shuffle
 from pakka.errors import PakkaError
 from pakka.games.guandan.combos import level_rank
 from pakka.games.guandan.events import GuandanCardsPlayed, TributePaid
-from pakka.games.guandan.rules import PLAYERS, card_power, return_options
+from pakka.games.guandan.rules import PLAYERS, card_power, is_wild, return_options
 from pakka.games.guandan.state import GuandanState, play_of_event
 from pakka.games.guandan.views import GuandanView
 
@@ -124,7 +124,7 @@ def _draw_capped(unknown: list[Card], free: int, cap: int, level: int) -> list[C
     keep: list[Card] = []
     while unknown and len(drawn) < free:
         c = unknown.pop()
-        if card_power(c, level) <= cap or (c.suit == HEARTS and c.rank == level):
+        if card_power(c, level) <= cap or is_wild(c, level):
             drawn.append(c)
         else:
             keep.append(c)

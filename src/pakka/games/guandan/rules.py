@@ -20,6 +20,7 @@ __all__ = [
     "TributePlan",
     "advance",
     "card_power",
+    "is_wild",
     "return_options",
     "tribute_card",
     "tribute_plan",
@@ -78,7 +79,8 @@ def card_power(card: Card, level: int) -> int:
     return power(card.rank, level)
 
 
-def _is_wild(card: Card, level: int) -> bool:
+def is_wild(card: Card, level: int) -> bool:
+    """The level's hearts are wild (``level`` is the level's rank, 2..14)."""
     return card.suit == HEARTS and card.rank == level
 
 
@@ -104,7 +106,7 @@ def tribute_card(hand: Iterable[Card | str] | str, level: str | int) -> Card:
     'SA'
     """
     lv = level_rank(level)
-    cards = [c for c in parse_cards(hand) if not _is_wild(c, lv)]
+    cards = [c for c in parse_cards(hand) if not is_wild(c, lv)]
     if not cards:
         raise ValueError("a hand of wild cards only cannot pay tribute")
     top = max(card_power(c, lv) for c in cards)
@@ -131,7 +133,7 @@ def return_options(hand: Iterable[Card | str] | str, level: str | int) -> list[C
     ok = [c for c in cards if not c.is_joker and 2 <= c.rank <= 10 and c.rank != lv]
     if ok:
         return ok
-    pool = [c for c in cards if not _is_wild(c, lv)] or cards
+    pool = [c for c in cards if not is_wild(c, lv)] or cards
     low = min(card_power(c, lv) for c in pool)
     return [c for c in pool if card_power(c, lv) == low]
 
