@@ -112,12 +112,7 @@ def measure(
 def override_budget(text: str, games: list[str]) -> None:
     """Replace each game's default ``hard`` budget in its kit (worker processes are forked
     after this, so they inherit the replaced kit)."""
-    parts = text.split(",")
-    budget = Budget(
-        worlds=int(parts[0]),
-        max_candidates=int(parts[1]),
-        confidence=float(parts[2]) if len(parts) > 2 else Budget.confidence,
-    )
+    budget = Budget.parse(text)
     for game in games:
         plugins.set_companion("bots", game, dataclasses.replace(kit_for(game), budget=budget))
 
@@ -146,7 +141,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="append the rows as JSON lines here")
     parser.add_argument(
         "--budget",
-        help="hard's budget as worlds,candidates[,confidence] instead of the game's BUDGET",
+        help="hard's budget instead of the game's BUDGET: "
+        "worlds,candidates[,confidence][,max_worlds=N][,seconds=S]",
     )
     args = parser.parse_args()
     if args.budget:

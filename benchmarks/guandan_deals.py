@@ -9,7 +9,7 @@ averaged, so the luck of the cards cancels), with a 95 % interval (1.96 standard
 the seeds), the share of deals the first pair won, the deals played and the wall time.
 ``end_on_double_win`` is on (a deal ends at a 1-2 finish; the gain is the same).
 
-``--budget worlds,candidates,confidence[,seconds]`` sets the ``hard`` level's budget (the
+``--budget worlds,candidates[,confidence][,max_worlds=N][,seconds=S]`` (:meth:`Budget.parse`) sets the ``hard`` level's budget (the
 default is the kit's, ``pakka.bots.heuristic.guandan.BUDGET``).  ``--jobs`` plays seeds in
 parallel processes; each seed's line is printed as it finishes (in seed order).
 
@@ -35,14 +35,6 @@ from pakka.bots.search import Budget
 from pakka.games.guandan import GuandanOptions, GuandanState
 
 _BUDGET: Budget | None = None
-
-
-def parse_budget(text: str) -> Budget:
-    parts = text.split(",")
-    worlds, cands = int(parts[0]), int(parts[1])
-    conf = float(parts[2]) if len(parts) > 2 else 1.0
-    secs = float(parts[3]) if len(parts) > 3 else None
-    return Budget(worlds=worlds, max_candidates=cands, confidence=conf, seconds=secs)
 
 
 def _init(budget: Budget | None) -> None:
@@ -98,7 +90,7 @@ def main() -> None:
     parser.add_argument("second_level", nargs="?", default="normal")
     parser.add_argument("--first", type=int, default=100, help="first seed")
     parser.add_argument("--count", type=int, default=20, help="number of seeds (2 deals each)")
-    parser.add_argument("--budget", type=parse_budget, default=None)
+    parser.add_argument("--budget", type=Budget.parse, default=None)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--quiet", action="store_true", help="no line per seed")
     args = parser.parse_args()

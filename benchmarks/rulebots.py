@@ -65,14 +65,8 @@ def parse_seeds(text: str) -> list[int]:
 
 
 def parse_budget(text: str | None) -> Budget | None:
-    """``worlds,candidates[,confidence]`` for ``hard`` (default: the kit's budget)."""
-    if not text:
-        return None
-    parts = text.split(",")
-    kwargs: dict[str, Any] = {"worlds": int(parts[0]), "max_candidates": int(parts[1])}
-    if len(parts) > 2:
-        kwargs["confidence"] = float(parts[2])
-    return Budget(**kwargs)
+    """``hard``'s budget from ``--budget`` (:meth:`Budget.parse`; default: the kit's)."""
+    return Budget.parse(text) if text else None
 
 
 TUNABLE = ("LEAD_SIZE_BONUS", "FOLLOW_GAIN", "GAIN_HOLDER_NEAR", "GAIN_HOLDER_MID", "BOMB_PENALTY")
@@ -125,7 +119,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--max-deals", type=int, default=60, help="cap on a whole match (then unfinished)"
     )
-    ap.add_argument("--budget", help="hard's budget: worlds,candidates[,confidence]")
+    ap.add_argument(
+        "--budget", help="hard's budget: worlds,candidates[,confidence][,max_worlds=N][,seconds=S]"
+    )
     ap.add_argument(
         "--endgame",
         type=int,

@@ -128,6 +128,30 @@ def test_search_keeps_the_first_candidate_unless_another_is_clearly_better() -> 
     assert bot.act(state.observation(seat), legal) == legal[-1]
 
 
+def test_search_samples_more_worlds_only_while_a_candidate_is_promising() -> None:
+    state = TOY.new_match(players=2, seed=3, options={"deals": 1})
+    seat = sorted(state.to_act())[0]
+    legal = state.legal_actions(seat)
+    calls = [0]
+
+    def second_better_by_turns(sim: State, who: int) -> float:
+        world, cand = divmod(calls[0], len(legal))
+        calls[0] += 1
+        return 3.0 if cand == 1 and world % 2 == 0 else 0.0  # advantage 3, 0, 3, 0, ...
+
+    def run(budget: Budget, value: Any) -> tuple[Action, float]:
+        calls[0] = 0
+        bot = _Scripted(TOY, bots.policy_for("toy"), value, seed=1, budget=budget)
+        action = bot.act(state.observation(seat), legal)
+        return action, bot.last_stats["worlds"]
+
+    # after 4 worlds the advantage is 1.5 ± 0.87: promising, short of 2 standard errors
+    assert run(Budget(worlds=4, confidence=2.0), second_better_by_turns) == (legal[-1], 4)
+    extended = Budget(worlds=4, confidence=2.0, max_worlds=12)
+    assert run(extended, second_better_by_turns) == (legal[-2], 8)  # 1.5 ± 0.61 at 8
+    assert run(extended, lambda sim, who: 0.0) == (legal[-1], 4)  # nothing to find
+
+
 class _FirstDraws:
     """A random policy that records the first number each rollout's stream gives."""
 

@@ -49,12 +49,44 @@ class Budget:
 
     ``confidence``: how many standard errors a candidate's mean advantage over the
     heuristic's move must reach before the bot plays it (0 = the best mean wins).
+
+    ``max_worlds``: while the decision is :func:`undecided` after ``worlds`` worlds (a
+    candidate looks better than the heuristic's move but has not cleared ``confidence``),
+    sample ``worlds`` more at a time, up to ``max_worlds`` in all.  The time goes to the
+    close decisions, where more worlds can change the move, and not to the clear ones.
     """
 
     worlds: int = 24
     seconds: float | None = None
     max_candidates: int = 12
     confidence: float = 1.0
+    max_worlds: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """A budget from ``worlds,candidates[,confidence][,name=value...]`` (the benchmarks'
+        ``--budget``); the named parts are ``seconds`` and ``max_worlds``.
+
+        >>> Budget.parse("8,3,2,max_worlds=24")
+        Budget(worlds=8, seconds=None, max_candidates=3, confidence=2.0, max_worlds=24)
+        """
+        named = {"seconds": float, "max_worlds": int}
+        positional: list[str] = []
+        kwargs: dict[str, Any] = {}
+        for part in text.split(","):
+            name, eq, value = part.partition("=")
+            if not eq:
+                positional.append(part)
+            elif name.strip() in named:
+                kwargs[name.strip()] = named[name.strip()](value)
+            else:
+                raise ValueError(f"unknown budget part {name!r}; allowed: {', '.join(named)}")
+        if not 2 <= len(positional) <= 3:
+            raise ValueError(f"budget {text!r}: give worlds,candidates[,confidence]")
+        kwargs["worlds"], kwargs["max_candidates"] = int(positional[0]), int(positional[1])
+        if len(positional) == 3:
+            kwargs["confidence"] = float(positional[2])
+        return cls(**kwargs)
 
 
 def pick(values: Sequence[Sequence[float]], confidence: float) -> int:
@@ -70,21 +102,49 @@ def pick(values: Sequence[Sequence[float]], confidence: float) -> int:
     >>> pick([[0, 3], [0, -2], [0, 1]], 0.0)
     1
     """
-    n = len(values)
     best, best_mean = 0, 0.0
-    for i in range(1, len(values[0]) if values else 0):
-        diffs = [row[i] - row[0] for row in values]
-        mean = sum(diffs) / n
-        if mean <= best_mean:
-            continue
-        if n > 1:
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if mean <= confidence * math.sqrt(var / n):
-                continue
-        elif confidence > 0:
+    for i, (mean, error) in enumerate(_advantages(values), start=1):
+        if mean <= best_mean or mean <= confidence * error:
             continue
         best, best_mean = i, mean
     return best
+
+
+def undecided(values: Sequence[Sequence[float]], confidence: float) -> bool:
+    """Whether more worlds could change the move: no candidate has cleared ``confidence``
+    standard errors yet, but one is at least half-way there.
+
+    >>> undecided([[0, 3], [0, 0], [0, 1]], 2.0)  # advantage 1.33, standard error 0.88
+    True
+    >>> undecided([[0, 3], [0, -2], [0, 1]], 2.0)  # advantage 0.67, error 1.45
+    False
+    >>> undecided([[0, 1], [0, 1], [0, 1]], 2.0)  # cleared already
+    False
+    """
+    promising = False
+    for mean, error in _advantages(values):
+        if mean <= 0:
+            continue
+        if mean > confidence * error:
+            return False
+        promising = promising or mean >= 0.5 * confidence * error
+    return promising
+
+
+def _advantages(values: Sequence[Sequence[float]]) -> list[tuple[float, float]]:
+    """Each candidate's mean paired advantage over candidate 0 and its standard error
+    (infinite from one world: one world proves nothing)."""
+    n = len(values)
+    out = []
+    for i in range(1, len(values[0]) if values else 0):
+        diffs = [row[i] - row[0] for row in values]
+        mean = sum(diffs) / n
+        if n > 1:
+            error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        else:
+            error = math.inf
+        out.append((mean, error))
+    return out
 
 
 class PimcBot(Bot):
@@ -143,9 +203,12 @@ class PimcBot(Bot):
         values: list[list[float]] = []
         limit = budget.seconds
         deadline = None if limit is None else time.perf_counter() + limit
-        while len(values) < budget.worlds and (
-            deadline is None or len(values) < 2 or time.perf_counter() < deadline
-        ):
+        target = budget.worlds
+        while deadline is None or len(values) < 2 or time.perf_counter() < deadline:
+            if len(values) >= target:
+                if target >= budget.max_worlds or not undecided(values, budget.confidence):
+                    break
+                target = min(target + budget.worlds, budget.max_worlds)
             world = self.game.determinize(observation, self.rng)
             stream = self.rng.getrandbits(64) if self.streams else 0
             row = []
