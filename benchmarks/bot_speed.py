@@ -5,7 +5,7 @@ with two or more legal actions is timed (wall clock ``time.perf_counter`` and th
 time ``time.thread_time`` around ``bot.act``) until
 ``--decisions`` have been timed or the matches run out; forced moves (one legal action)
 are not counted.  The ``hard`` level uses each game's default budget (``BUDGET`` in its
-heuristic module).  Single-process; on a loaded machine the wall-clock figures grow with the
+heuristic module) unless ``--budget`` gives another (:meth:`Budget.parse`).  Single-process; on a loaded machine the wall-clock figures grow with the
 load, the CPU figures much less: they are what one idle core would take.
 
 Usage::
@@ -21,6 +21,7 @@ import time
 
 import pakka.games
 from pakka.bots import LEVELS, make
+from pakka.bots.search import Budget
 
 SETUPS = {
     "pentagrammi": (5, {"deals": 1}),
@@ -30,8 +31,10 @@ SETUPS = {
 }
 
 
-def timings(game_name: str, level: str, decisions: int, seed: int) -> list[tuple[float, float]]:
-    """``(wall, cpu)`` seconds of seat 0's decisions."""
+def timings(
+    game_name: str, level: str, decisions: int, seed: int, budget: Budget | None = None
+) -> list[tuple[float, float]]:
+    """``(wall, cpu)`` seconds of seat 0's decisions (``budget``: seat 0's, if ``hard``)."""
     game = pakka.games.get(game_name)
     players, options = SETUPS[game_name]
     out: list[tuple[float, float]] = []
@@ -39,7 +42,10 @@ def timings(game_name: str, level: str, decisions: int, seed: int) -> list[tuple
     while len(out) < decisions and match < 50:
         state = game.new_match(players=players, seed=seed + match, options=options)
         bots = [
-            make(game_name, level if s == 0 else "normal", seed=seed + s) for s in range(players)
+            make(game_name, level, seed=seed, budget=budget if level == "hard" else None)
+            if s == 0
+            else make(game_name, "normal", seed=seed + s)
+            for s in range(players)
         ]
         while not state.is_over() and len(out) < decisions:
             for seat in sorted(state.to_act()):
@@ -63,6 +69,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--game", action="append", choices=sorted(SETUPS))
     parser.add_argument("--level", action="append", choices=LEVELS, help="default: all")
+    parser.add_argument(
+        "--budget",
+        type=Budget.parse,
+        help="hard's budget: worlds,candidates[,confidence][,max_worlds=N][,seconds=S]",
+    )
     args = parser.parse_args()
     print(
         f"{'game':<16}{'level':<8}{'decisions':>10}{'median ms':>12}{'p95 ms':>10}"
@@ -71,7 +82,7 @@ def main() -> None:
     for game in args.game or sorted(SETUPS):
         for level in args.level or LEVELS:
             n = args.hard_decisions if level == "hard" else args.decisions
-            pairs = timings(game, level, n, args.seed)
+            pairs = timings(game, level, n, args.seed, args.budget)
             if not pairs:
                 continue
             wall = sorted(w for w, _ in pairs)

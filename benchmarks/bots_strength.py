@@ -3,7 +3,8 @@
 For each game, one bot of the stronger level plays against the weaker level in every
 other seat, in seeded duplicate matches with seat rotation (``pakka.bots.arena``):
 
-* Pentagrammi, 5 seats, ``deals=1`` (single-deal matches);
+* Pentagrammi, 5 seats, ``deals=1`` (single-deal matches; ``--deals 5`` plays the whole
+  game of five deals);
 * Norlanninnakki, 3 seats (a whole game, until someone reaches 0);
 * Anarchy, 4 seats (a whole game of ten deals).
 
@@ -140,6 +141,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, help="append the rows as JSON lines here")
     parser.add_argument(
+        "--deals", type=int, default=1, help="Pentagrammi's deals a match (the game's default: 5)"
+    )
+    parser.add_argument(
         "--budget",
         help="hard's budget instead of the game's BUDGET: "
         "worlds,candidates[,confidence][,max_worlds=N][,seconds=S]",
@@ -147,6 +151,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.budget:
         override_budget(args.budget, args.game or sorted(SETUPS))
+    SETUPS["pentagrammi"][1]["deals"] = args.deals
     strong, weak = args.pair.split("-")
     for game in args.game or sorted(SETUPS):
         row = measure(game, strong, weak, args.matches, args.seed, args.jobs)
