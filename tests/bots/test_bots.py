@@ -227,3 +227,14 @@ def test_arena_on_a_ray_cluster_plays_the_same_tasks(monkeypatch: pytest.MonkeyP
     )
     assert _StubRayPool.addresses[-1] == "ray://head:10001"
     assert [vars(o) for o in remote.outcomes] == [vars(o) for o in local.outcomes]
+
+
+def test_budget_parse_reads_the_benchmarks_syntax_and_names_what_is_wrong() -> None:
+    assert Budget.parse("16,6") == Budget(worlds=16, max_candidates=6)
+    assert Budget.parse("8,3,2,seconds=0.5,max_worlds=24") == Budget(
+        worlds=8, max_candidates=3, confidence=2.0, seconds=0.5, max_worlds=24
+    )
+    with pytest.raises(ValueError, match="unknown budget part 'world'; allowed: seconds"):
+        Budget.parse("8,3,world=2")
+    with pytest.raises(ValueError, match=r"give worlds,candidates\[,confidence\]"):
+        Budget.parse("8")
