@@ -5,8 +5,9 @@ with two or more legal actions is timed (wall clock ``time.perf_counter`` and th
 time ``time.thread_time`` around ``bot.act``) until
 ``--decisions`` have been timed or the matches run out; forced moves (one legal action)
 are not counted.  The ``hard`` level uses each game's default budget (``BUDGET`` in its
-heuristic module) unless ``--budget`` gives another (:meth:`Budget.parse`).  Single-process; on a loaded machine the wall-clock figures grow with the
-load, the CPU figures much less: they are what one idle core would take.
+heuristic module) unless ``--budget`` gives another (:meth:`Budget.parse`).
+Single-process; on a loaded machine the wall-clock figures grow with the load, the CPU
+figures much less: they are what one idle core would take.
 
 Usage::
 

@@ -9,8 +9,9 @@ averaged, so the luck of the cards cancels), with a 95 % interval (1.96 standard
 the seeds), the share of deals the first pair won, the deals played and the wall time.
 ``end_on_double_win`` is on (a deal ends at a 1-2 finish; the gain is the same).
 
-``--budget worlds,candidates[,confidence][,max_worlds=N][,seconds=S]`` (:meth:`Budget.parse`) sets the ``hard`` level's budget (the
-default is the kit's, ``pakka.bots.heuristic.guandan.BUDGET``).  ``--jobs`` plays seeds in
+``--budget worlds,candidates[,confidence][,max_worlds=N][,seconds=S]``
+(:meth:`Budget.parse`) sets the ``hard`` level's budget (the default is the kit's,
+``pakka.bots.heuristic.guandan.BUDGET``).  ``--jobs`` plays seeds in
 parallel processes; each seed's line is printed as it finishes (in seed order).
 
 Usage::
