@@ -259,8 +259,8 @@ BUDGET = Budget(worlds=16, max_candidates=6, max_worlds=64)
 Sixteen worlds over the heuristic's six favourite actions, and up to 64 worlds for a close
 call (``max_worlds``): CPU a decision median 0.11 s, p95 0.43 s.  Against ``normal`` in its
 place it gains twice the score of the earlier 10 worlds × 3 candidates, and in whole
-five-deal games one ``hard`` among four ``normal`` won 31.5 % ± 5.2 (parity 20 %) against
-24.0 % ± 4.0 on the same deals (docs/bots.md, item 4)."""
+five-deal games one ``hard`` among four ``normal`` won 28.0 % (parity 20 %) against 23.5 %
+on the same 400 games of two seed sets (docs/bots.md, item 4)."""
 
 
 class PentagrammiSearch(PimcBot):
