@@ -238,3 +238,7 @@ def test_budget_parse_reads_the_benchmarks_syntax_and_names_what_is_wrong() -> N
         Budget.parse("8,3,world=2")
     with pytest.raises(ValueError, match=r"give worlds,candidates\[,confidence\]"):
         Budget.parse("8")
+    with pytest.raises(ValueError, match=r"max_worlds must be a whole number, not '2\.5'"):
+        Budget.parse("8,3,max_worlds=2.5")
+    with pytest.raises(ValueError, match="confidence must be a number, not 'x'"):
+        Budget.parse("8,3,x")

@@ -70,22 +70,34 @@ class Budget:
         >>> Budget.parse("8,3,2,max_worlds=24")
         Budget(worlds=8, seconds=None, max_candidates=3, confidence=2.0, max_worlds=24)
         """
-        named = {"seconds": float, "max_worlds": int}
+        kinds: dict[str, type[int] | type[float]] = {
+            "worlds": int,
+            "max_candidates": int,
+            "confidence": float,
+            "seconds": float,
+            "max_worlds": int,
+        }
+        named = ("seconds", "max_worlds")
         positional: list[str] = []
-        kwargs: dict[str, Any] = {}
+        parts: dict[str, str] = {}
         for part in text.split(","):
-            name, eq, value = part.partition("=")
+            name, eq, value = (x.strip() for x in part.partition("="))
             if not eq:
-                positional.append(part)
-            elif name.strip() in named:
-                kwargs[name.strip()] = named[name.strip()](value)
+                positional.append(name)
+            elif name in named:
+                parts[name] = value
             else:
                 raise ValueError(f"unknown budget part {name!r}; allowed: {', '.join(named)}")
         if not 2 <= len(positional) <= 3:
             raise ValueError(f"budget {text!r}: give worlds,candidates[,confidence]")
-        kwargs["worlds"], kwargs["max_candidates"] = int(positional[0]), int(positional[1])
-        if len(positional) == 3:
-            kwargs["confidence"] = float(positional[2])
+        parts.update(zip(("worlds", "max_candidates", "confidence"), positional, strict=False))
+        kwargs: dict[str, Any] = {}
+        for name, value in parts.items():
+            try:
+                kwargs[name] = kinds[name](value)
+            except ValueError:
+                kind = "a whole number" if kinds[name] is int else "a number"
+                raise ValueError(f"budget {text!r}: {name} must be {kind}, not {value!r}") from None
         return cls(**kwargs)
 
 
