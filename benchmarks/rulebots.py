@@ -18,6 +18,8 @@ given by ``--repo``, so nothing of theirs is ever copied into pakka.  This comma
   (how the follow rule of issue 19 was tuned, ``docs/bots.md``);
 * ``--report FILES`` summarises saved records; ``--compare FIRST SECOND`` gives the paired
   (seed by seed) difference of the level gain a deal between two runs on the same seeds;
+* ``--agreement`` also counts, at every rule-bot decision, whether pakka's heuristic would
+  have made the same move (``rulebots/agreement.py``: what an opponent model must fix);
   ``--check-format`` checks the wire format against a server message recorded in the bots'
   source.
 
@@ -45,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.rulebots import check_format, harness, loader  # noqa: E402
+from benchmarks.rulebots import agreement, check_format, harness, loader  # noqa: E402
 
 import pakka.bots.heuristic.guandan.policy as guandan_policy  # noqa: E402
 import pakka.bots.heuristic.guandan.search as guandan_search  # noqa: E402
@@ -146,6 +148,11 @@ def main(argv: list[str] | None = None) -> None:
         metavar=("FIRST", "SECOND"),
         help="paired by seed: the second run's level gain a deal minus the first's",
     )
+    ap.add_argument(
+        "--agreement",
+        action="store_true",
+        help="diagnostic: also count how often pakka's heuristic makes the rule bots' moves",
+    )
     ap.add_argument("--check-format", action="store_true", help="check the wire format")
     ap.add_argument(
         "--trace-exceptions",
@@ -169,6 +176,9 @@ def main(argv: list[str] | None = None) -> None:
         print(harness.table(harness.summarize(records, args.first_deals)))
         print()
         print(harness.timing_table(records))
+        if any("agreement" in r for r in records):
+            print()
+            print(agreement.table(records))
         return
     if not args.repo:
         ap.error("--repo is needed to play (a git copy of AltmanD/guandan_mcc)")
@@ -201,7 +211,8 @@ def main(argv: list[str] | None = None) -> None:
                 for team in (0, 1)
             ]
             t0 = time.perf_counter()
-            for rec in harness.play(tasks, args.jobs):
+            play = agreement.play if args.agreement else harness.play
+            for rec in play(tasks, args.jobs):
                 all_records.append(rec)
                 print(harness.line(rec), flush=True)
                 if args.out:
@@ -212,6 +223,9 @@ def main(argv: list[str] | None = None) -> None:
     print(harness.table(harness.summarize(all_records)))
     print()
     print(harness.timing_table(all_records))
+    if args.agreement:
+        print()
+        print(agreement.table(all_records))
     if loader.TRACE is not None:
         print("exceptions raised inside the bots (bot, stage, file, line, type, message): count")
         for k, v in sorted(loader.TRACE.items(), key=lambda kv: -kv[1]):

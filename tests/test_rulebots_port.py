@@ -14,10 +14,11 @@ import random
 from typing import Any
 
 import pytest
-from benchmarks.rulebots import convert, harness, loader
+from benchmarks.rulebots import agreement, convert, harness, loader
 from benchmarks.rulebots.check_format import compare, recorded_messages
 
 from pakka.bots import Budget
+from pakka.bots.heuristic.guandan.policy import decide
 from pakka.games.guandan import PASS, classify, legal_plays
 
 REPO = os.environ.get("RULEBOTS_REPO", "/work/.mirror/AltmanD+guandan_mcc/repo")
@@ -203,3 +204,35 @@ def test_set_changes_a_heuristic_constant_and_refuses_others(
         with pytest.raises(SystemExit, match=said):
             command.apply_settings([bad])
     assert policy.GAIN_HOLDER_MID == 1.0  # a refused setting changes nothing
+
+
+def test_agreement_counts_the_heuristics_own_move_and_the_others() -> None:
+    match = agreement.AgreementMatch(4, "normal", "stand-in", 1, 1, 60, rule_bot=StandIn)
+    st = match.st
+    while st.phase != "play" or st.top is not None:  # to the first lead
+        seat = sorted(st.to_act())[0]
+        st.apply(seat, st.legal_actions(seat)[0])
+    seat = st.turn
+    view, legal = st.view(seat), st.legal_actions(seat)
+    mine, _ = decide(view, legal)
+    keys = agreement.tally(view, legal, mine)
+    assert {"lead|decisions", "lead|agree", "lead|top3"} <= set(keys)
+    other = next(a for a in legal if agreement.move_type(a) != agreement.move_type(mine))
+    keys = agreement.tally(view, legal, other)
+    assert "lead|agree" not in keys
+    assert f"lead|instead|{agreement.move_type(mine)} -> {agreement.move_type(other)}" in keys
+    assert f"lead|rule leads|{agreement.move_type(other)}" in keys
+
+
+def test_an_agreement_run_records_counters_that_add_up() -> None:
+    record = agreement.AgreementMatch(5, "normal", "stand-in", 0, 1, 60, rule_bot=StandIn).run()
+    counts = record["agreement"]
+    for situation in ("lead", "follow"):
+        n = counts[f"{situation}|decisions"]
+        instead = sum(v for k, v in counts.items() if k.startswith(f"{situation}|instead|"))
+        assert n > 0 and counts.get(f"{situation}|agree", 0) + instead == n
+        assert counts.get(f"{situation}|top3", 0) >= counts.get(f"{situation}|agree", 0)
+    leads = sum(v for k, v in counts.items() if k.startswith("lead|rule leads|"))
+    assert leads == counts["lead|decisions"]
+    text = agreement.table([record])
+    assert text.startswith("lead: ") and "follow: " in text and "instead:" in text

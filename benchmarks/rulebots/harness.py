@@ -437,15 +437,18 @@ def play_task(task: Task) -> Record:
     return Match(seed, level, rule, team, deals, max_deals, budget).run()
 
 
-def play(tasks: list[Task], jobs: int = 1) -> Iterator[Record]:
-    """The records of ``tasks``, in order, as they finish (``jobs`` processes)."""
+def play(
+    tasks: list[Task], jobs: int = 1, task_fn: Callable[[Task], Record] = play_task
+) -> Iterator[Record]:
+    """The records of ``tasks``, in order, as they finish (``jobs`` processes); ``task_fn``
+    plays one (a module-level function, so that the pool can send it)."""
     loader.export_tree()
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
-            yield from pool.imap(play_task, tasks)
+            yield from pool.imap(task_fn, tasks)
     else:
         for task in tasks:
-            yield play_task(task)
+            yield task_fn(task)
 
 
 # --- statistics -----------------------------------------------------------------------
