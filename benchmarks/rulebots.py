@@ -52,6 +52,7 @@ from benchmarks.rulebots import agreement, check_format, harness, loader  # noqa
 import pakka.bots.heuristic.guandan.policy as guandan_policy  # noqa: E402
 import pakka.bots.heuristic.guandan.search as guandan_search  # noqa: E402
 from pakka.bots import Budget  # noqa: E402
+from pakka.bots.heuristic.guandan.policy import Style  # noqa: E402
 
 
 def parse_seeds(text: str) -> list[int]:
@@ -153,6 +154,16 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="diagnostic: also count how often pakka's heuristic makes the rule bots' moves",
     )
+    ap.add_argument(
+        "--style",
+        default="",
+        help="with --agreement: the heuristic's style to compare (Style.parse, e.g. "
+        "low_single=1.0,early_bomb=0.5)",
+    )
+    ap.add_argument(
+        "--opponent-style",
+        help="hard's model of the other team in its play-outs (Style.parse; default pakka's)",
+    )
     ap.add_argument("--check-format", action="store_true", help="check the wire format")
     ap.add_argument(
         "--trace-exceptions",
@@ -193,8 +204,20 @@ def main(argv: list[str] | None = None) -> None:
     settings = apply_settings(args.set)
     seeds = parse_seeds(args.seeds)
     budget = parse_budget(args.budget)
+    try:
+        style = Style.parse(args.style)
+        if args.opponent_style:
+            guandan_search.GuandanSearch.opponent_style = Style.parse(args.opponent_style)
+    except ValueError as e:
+        ap.error(str(e))
     print(
         (f"heuristic set: {settings}; " if settings else "")
+        + (f"agreement with the heuristic in style {style}; " if args.agreement else "")
+        + (
+            f"hard's opponents play {guandan_search.GuandanSearch.opponent_style}; "
+            if args.opponent_style
+            else ""
+        )
         + f"repo {head[:12]}, seeds {seeds[0]}..{seeds[-1]} ({len(seeds)}), bots {args.bots}, "
         f"levels {args.levels}, deals {args.deals or 'whole match'}, max deals "
         f"{args.max_deals}, budget {budget or 'default'}, endgame "
@@ -211,8 +234,12 @@ def main(argv: list[str] | None = None) -> None:
                 for team in (0, 1)
             ]
             t0 = time.perf_counter()
-            play = agreement.play if args.agreement else harness.play
-            for rec in play(tasks, args.jobs):
+            records = (
+                agreement.play(tasks, args.jobs, style)
+                if args.agreement
+                else harness.play(tasks, args.jobs)
+            )
+            for rec in records:
                 all_records.append(rec)
                 print(harness.line(rec), flush=True)
                 if args.out:

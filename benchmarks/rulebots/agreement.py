@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import Any
 
 from benchmarks.rulebots import harness
 
-from pakka.bots.heuristic.guandan.policy import decide, ranked_actions
+from pakka.bots.heuristic.guandan.policy import PAKKA, Style, decide, ranked_actions
 from pakka.engine import Action
 from pakka.games.guandan import GuandanView, Play
 from pakka.games.guandan.combos import BOMB_TYPES
@@ -50,11 +51,14 @@ def holder_band(cards: int) -> str:
     return "16+"
 
 
-def tally(obs: GuandanView, legal: Sequence[Action], action: Action) -> list[str]:
-    """The counters one rule-bot decision adds (see :func:`table` for their meaning)."""
+def tally(
+    obs: GuandanView, legal: Sequence[Action], action: Action, style: Style = PAKKA
+) -> list[str]:
+    """The counters one rule-bot decision adds (see :func:`table` for their meaning), the
+    heuristic playing in ``style`` (a candidate model of the rule bots)."""
     if obs.phase != "play" or len(legal) < 2:
         return []
-    mine, _ = decide(obs, legal)
+    mine, _ = decide(obs, legal, style)
     top = obs.table.top
     situation = "lead" if top is None else "follow"
     keys = [f"{situation}|decisions"]
@@ -75,14 +79,15 @@ def tally(obs: GuandanView, legal: Sequence[Action], action: Action) -> list[str
 class AgreementMatch(harness.Match):
     """A refereed match that also tallies the heuristic's agreement with the rule bots."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, style: Style = PAKKA, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.style = style
         self.agreement: Counter[str] = Counter()
 
     def rule_act(self, seat: int, legal: list[Action]) -> Action:
         view: GuandanView = self.st.view(seat)  # before the move changes the state
         action = super().rule_act(seat, legal)
-        self.agreement.update(tally(view, legal, action))
+        self.agreement.update(tally(view, legal, action, self.style))
         return action
 
     def run(self) -> harness.Record:
@@ -91,14 +96,16 @@ class AgreementMatch(harness.Match):
         return record
 
 
-def play_task(task: harness.Task) -> harness.Record:
+def play_task(task: harness.Task, style: Style = PAKKA) -> harness.Record:
     seed, level, rule, team, deals, max_deals, budget = task
-    return AgreementMatch(seed, level, rule, team, deals, max_deals, budget).run()
+    return AgreementMatch(seed, level, rule, team, deals, max_deals, budget, style=style).run()
 
 
-def play(tasks: list[harness.Task], jobs: int = 1) -> Iterator[harness.Record]:
+def play(
+    tasks: list[harness.Task], jobs: int = 1, style: Style = PAKKA
+) -> Iterator[harness.Record]:
     """As :func:`harness.play`, each record with its ``agreement`` counters."""
-    return harness.play(tasks, jobs, play_task)
+    return harness.play(tasks, jobs, partial(play_task, style=style))
 
 
 def table(records: Sequence[harness.Record]) -> str:

@@ -13,6 +13,8 @@ from dataclasses import replace
 from typing import Any
 
 from pakka.bots.heuristic.guandan.policy import (
+    PAKKA,
+    Style,
     canonical_actions,
     decide,
     fast_action,
@@ -24,13 +26,16 @@ from pakka.games.guandan import GuandanState, GuandanView
 from pakka.games.guandan.rules import PLAYERS
 
 
-def rollout(state: GuandanState, max_steps: int = 2_000) -> None:
+def rollout(
+    state: GuandanState, max_steps: int = 2_000, styles: Sequence[Style] | None = None
+) -> None:
     """Play the deal out with the heuristic at every seat (the search's fast rollout).
 
     The same moves as ``play_to_deal_end(state, KIT.policy, rng)`` (the heuristic draws no
     random numbers), several times faster: in the play phase :func:`fast_action` chooses
     and :meth:`~pakka.engine.State.apply_unchecked` applies, with no legal list and no
-    view; only tribute returns go through the legal actions.
+    view; only tribute returns go through the legal actions.  ``styles[seat]``: how each
+    seat plays (default: pakka's heuristic everywhere).
     """
     start = state.deal_no
     for _ in range(max_steps):
@@ -46,7 +51,8 @@ def rollout(state: GuandanState, max_steps: int = 2_000) -> None:
                 state.apply_unchecked(seat, action)
             continue
         seat = state.turn
-        state.apply_unchecked(seat, fast_action(state, seat))
+        style = PAKKA if styles is None else styles[seat]
+        state.apply_unchecked(seat, fast_action(state, seat, style))
 
 
 class GuandanSearch(PimcBot):
@@ -59,6 +65,10 @@ class GuandanSearch(PimcBot):
     """
 
     streams = False
+    opponent_style: Style = PAKKA
+    """How the play-outs have the other team play (pakka's heuristic unless a model of the
+    opponents says otherwise; ``benchmarks/rulebots.py --opponent-style``)."""
+    _styles: tuple[Style, ...] | None = None
 
     def budget_for(self, obs: GuandanView) -> Budget:
         """In the endgame (:data:`ENDGAME_CARDS` or fewer cards in all hands) play-outs are
@@ -73,6 +83,11 @@ class GuandanSearch(PimcBot):
         )
 
     def candidates(self, obs: GuandanView, legal: Sequence[Action]) -> list[Action]:
+        if self.opponent_style != PAKKA and obs.seat is not None:
+            team = obs.seat % 2  # the play-outs of this decision: the other team styled
+            self._styles = tuple(
+                PAKKA if s % 2 == team else self.opponent_style for s in range(PLAYERS)
+            )
         budget = self.budget_for(obs)
         ranked = ranked_actions(obs, legal, max(1, budget.max_candidates))
         if budget is self.budget or len(ranked) == 1:
@@ -87,7 +102,7 @@ class GuandanSearch(PimcBot):
 
     def rollout(self, sim: State[Any, Any], rng: random.Random) -> None:
         assert isinstance(sim, GuandanState)
-        rollout(sim)
+        rollout(sim, styles=self._styles)
 
 
 ENDGAME_CARDS = 30
