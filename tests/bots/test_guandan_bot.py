@@ -11,6 +11,8 @@ import pytest
 from pakka import bots
 from pakka.bots.base import play_to_deal_end
 from pakka.bots.heuristic import guandan as H
+from pakka.bots.heuristic.guandan import search as guandan_search
+from pakka.bots.heuristic.guandan.policy import PAKKA, Style
 from pakka.bots.search import Budget
 from pakka.cards import parse_card, parse_cards
 from pakka.engine import Action, Observation
@@ -424,3 +426,106 @@ def test_default_hard_searches_and_is_reproducible() -> None:
     assert H.BUDGET.worlds > 1 and H.BUDGET.max_candidates > 1
     assert H.KIT.search is H.GuandanSearch and H.KIT.value is H.value
     assert run() == run()
+
+
+# --- styles: the other team's model in hard's play-outs ------------------------------------
+
+RULE_LIKE = Style(low_single=0.5, early_bomb=1.0)
+
+
+def test_a_style_that_leads_low_singles_leads_one_where_pakka_leads_a_full_house() -> None:
+    obs = position(0, "S3 S5 D5 C5 S9 D9 SK DK RJ SA", level="7")
+    legal = legal_for(obs)
+    assert str(H.decide(obs, legal)[0]) == "S5 D5 C5 S9 D9 full_house 5"
+    assert str(H.decide(obs, legal, Style(low_single=0.5))[0]) == "S3 single 3"
+    # with an opponent at two cards the single is not led low, whatever the style
+    obs = position(0, "S3 S5 D5 C5 S9 D9 SK DK RJ SA", level="7", cards=(10, 2, 20, 20))
+    assert str(H.decide(obs, legal_for(obs), Style(low_single=0.5))[0]) != "S3 single 3"
+
+
+def test_a_style_that_bombs_early_bombs_where_nothing_else_beats() -> None:
+    # an opponent with 20 cards leads an ace; only the bomb of 9s beats it
+    hand = "S9 H9 D9 C9 S3 D4 C6 S7 D8"
+    obs = position(0, hand, top=(1, "SA", "single A"), cards=(9, 20, 20, 20))
+    assert H.decide(obs, legal_for(obs))[0].is_pass  # type: ignore[union-attr]
+    bomb = H.decide(obs, legal_for(obs), Style(early_bomb=2.0))[0]
+    assert bomb.combo is not None and bomb.combo.type == "bomb"  # type: ignore[union-attr]
+    # against a holder with 6 cards the style changes nothing
+    obs = position(0, hand, top=(1, "SA", "single A"), cards=(9, 6, 20, 20))
+    assert H.decide(obs, legal_for(obs), Style(early_bomb=2.0))[0].is_pass  # type: ignore[union-attr]
+
+
+def test_style_parse_reads_parts_and_says_what_is_allowed() -> None:
+    assert Style.parse("") == PAKKA
+    assert Style.parse("low_single=0.5, early_bomb=1") == Style(low_single=0.5, early_bomb=1.0)
+    with pytest.raises(ValueError, match="NAME one of"):
+        Style.parse("lowsingle=0.5")
+    with pytest.raises(ValueError, match="'x' is not a number"):
+        Style.parse("early_bomb=x")
+
+
+def test_styled_fast_actions_are_the_styled_heuristics_legal_moves() -> None:
+    steps = 0
+    for world in mid_deal_states(6):
+        slow, fast = world.clone(), world.clone()
+        start = world.deal_number()
+        while not slow.is_over() and slow.deal_number() == start:
+            for seat in sorted(slow.to_act()):
+                legal = slow.legal_actions(seat)
+                if len(legal) == 1:
+                    expected = legal[0]
+                else:
+                    expected = H.decide(slow.view(seat), legal, RULE_LIKE)[0]
+                action = H.fast_action(fast, seat, RULE_LIKE) if slow.phase == "play" else expected  # type: ignore[attr-defined]
+                slow.apply(seat, expected)
+                fast.apply(seat, action)
+                steps += 1
+                assert fast == slow, (str(expected), str(action))
+    assert steps > 100
+
+
+def test_hard_plays_out_the_other_team_in_its_opponent_style(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[Any, ...] | None] = []
+    real = guandan_search.rollout
+
+    def spy(state: Any, max_steps: int = 2_000, styles: Any = None) -> None:
+        seen.append(None if styles is None else tuple(styles))
+        real(state, max_steps, styles)
+
+    monkeypatch.setattr(guandan_search, "rollout", spy)
+    world = mid_deal_states(1)[0]
+    seat = min(world.to_act())
+    legal = world.legal_actions(seat)
+    budget = Budget(worlds=2, max_candidates=3, confidence=0.0)
+    plain = bots.make("guandan", "hard", seed=1, budget=budget)
+    plain.act(world.observation(seat), legal)
+    assert seen and set(seen) == {None}
+    seen.clear()
+    monkeypatch.setattr(H.GuandanSearch, "opponent_style", RULE_LIKE)
+    styled = bots.make("guandan", "hard", seed=1, budget=budget)
+    styled.act(world.observation(seat), legal)
+    mine = seat % 2
+    expected = tuple(PAKKA if s % 2 == mine else RULE_LIKE for s in range(4))
+    assert seen and set(seen) == {expected}
+
+
+def test_a_styled_rollout_plays_each_seat_in_its_style() -> None:
+    styles = (PAKKA, RULE_LIKE, PAKKA, RULE_LIKE)
+    differs = 0
+    for world in mid_deal_states(6):
+        stepped, rolled, plain = world.clone(), world.clone(), world.clone()
+        start = world.deal_number()
+        while not stepped.is_over() and stepped.deal_number() == start:
+            seat = min(stepped.to_act())
+            if stepped.phase == "play":  # type: ignore[attr-defined]
+                stepped.apply(seat, H.fast_action(stepped, seat, styles[seat]))
+            else:
+                legal = stepped.legal_actions(seat)
+                stepped.apply(seat, H.decide(stepped.view(seat), legal)[0])
+        H.rollout(rolled, styles=styles)
+        H.rollout(plain)
+        assert rolled == stepped
+        differs += plain != rolled
+    assert differs > 0  # the style changes some play-outs
