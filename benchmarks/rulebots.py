@@ -18,10 +18,12 @@ given by ``--repo``, so nothing of theirs is ever copied into pakka.  This comma
   (how the follow rule of issue 19 was tuned, ``docs/bots.md``);
 * ``--report FILES`` summarises saved records; ``--compare FIRST SECOND`` gives the paired
   (seed by seed) difference of the level gain a deal between two runs on the same seeds;
+  ``--check-format`` checks the wire format against a server message recorded in the bots'
+  source;
 * ``--agreement`` also counts, at every rule-bot decision, whether pakka's heuristic would
   have made the same move (``rulebots/agreement.py``: what an opponent model must fix);
-  ``--check-format`` checks the wire format against a server message recorded in the bots'
-  source.
+  ``--style`` measures a style of the heuristic instead, and ``--opponent-style`` plays the
+  other team of ``hard``'s play-outs in one.
 
 Usage (the figures in ``docs/bots.md`` came from these commands)::
 

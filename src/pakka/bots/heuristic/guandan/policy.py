@@ -80,7 +80,7 @@ class Style:
 
     ``low_single`` is added to the lead score of a single of ten or lower (not in the
     endgame nor to a short opponent): the competition's rule bots lead singles in about 40 %
-    of their leads, the heuristic in 12-15 % (``benchmarks/rulebots.py --agreement``).
+    of their leads, the heuristic in 15-16 % (``benchmarks/rulebots.py --agreement``).
     ``early_bomb`` (turns) makes a bomb cheaper when nothing else beats an opponent who
     holds 10 cards or more: they bomb where the heuristic passes in 7-9 % of their follows,
     mostly then.

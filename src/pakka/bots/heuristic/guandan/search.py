@@ -83,8 +83,10 @@ class GuandanSearch(PimcBot):
         )
 
     def candidates(self, obs: GuandanView, legal: Sequence[Action]) -> list[Action]:
+        # this decision's play-outs: the other team in the opponents' style
+        self._styles = None
         if self.opponent_style != PAKKA and obs.seat is not None:
-            team = obs.seat % 2  # the play-outs of this decision: the other team styled
+            team = obs.seat % 2
             self._styles = tuple(
                 PAKKA if s % 2 == team else self.opponent_style for s in range(PLAYERS)
             )
