@@ -11,7 +11,7 @@ the seeds), the share of deals the first pair won, the deals played and the wall
 
 ``--budget worlds,candidates[,confidence][,max_worlds=N][,seconds=S]``
 (:meth:`Budget.parse`) sets the ``hard`` level's budget (the default is the kit's,
-``pakka.bots.heuristic.guandan.BUDGET``).  ``--jobs`` plays seeds in
+``pakka.games.guandan.bots.BUDGET``).  ``--jobs`` plays seeds in
 parallel processes; each seed's line is printed as it finishes (in seed order).
 
 Usage::
@@ -29,8 +29,8 @@ import statistics
 import time
 from typing import Any
 
-import pakka.bots.heuristic.guandan as GH
 import pakka.games
+import pakka.games.guandan.bots as GH
 from pakka.bots import make
 from pakka.bots.search import Budget
 from pakka.games.guandan import GuandanOptions, GuandanState

@@ -26,9 +26,9 @@ from typing import Any
 
 import pakka.games
 from pakka.bots import Budget
-from pakka.bots.heuristic.guandan import KIT, GuandanSearch, decide
 from pakka.engine import Action
 from pakka.games.guandan import GuandanOptions, GuandanState, Play, Return
+from pakka.games.guandan.bots import KIT, GuandanSearch, decide
 from pakka.games.guandan.combos import BOMB_TYPES
 
 GAME = pakka.games.get("guandan")

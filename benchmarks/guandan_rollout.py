@@ -7,7 +7,7 @@ has a tribute) up to a seeded number of actions, then determinized from the seat
 
 * ``old``: ``play_to_deal_end(state, KIT.policy, rng)`` (the engine's full legal list and
   the seat's view at every step, the heuristic maps its choice back to a legal action);
-* ``new``: ``pakka.bots.heuristic.guandan.rollout(state)`` (the heuristic's canonical play
+* ``new``: ``pakka.games.guandan.bots.rollout(state)`` (the heuristic's canonical play
   built and applied with ``apply_unchecked``, no legal list, no view).
 
 Both paths play the same moves (the benchmark checks that the final states are equal).
@@ -36,9 +36,9 @@ import time
 from collections.abc import Sequence
 
 import pakka.games
+import pakka.games.guandan.bots as H
 from pakka.bots import make
 from pakka.bots.base import play_to_deal_end
-from pakka.bots.heuristic import guandan as H
 from pakka.bots.search import Budget, pick
 from pakka.engine import Action, State
 from pakka.games.guandan import GuandanOptions, GuandanState, GuandanView

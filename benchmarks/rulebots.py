@@ -51,10 +51,10 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.rulebots import agreement, check_format, harness, loader  # noqa: E402
 
-import pakka.bots.heuristic.guandan.policy as guandan_policy  # noqa: E402
-import pakka.bots.heuristic.guandan.search as guandan_search  # noqa: E402
+import pakka.games.guandan.bots.policy as guandan_policy  # noqa: E402
+import pakka.games.guandan.bots.search as guandan_search  # noqa: E402
 from pakka.bots import Budget  # noqa: E402
-from pakka.bots.heuristic.guandan.policy import Style  # noqa: E402
+from pakka.games.guandan.bots.policy import Style  # noqa: E402
 
 
 def parse_seeds(text: str) -> list[int]:
@@ -75,7 +75,7 @@ def parse_budget(text: str | None) -> Budget | None:
 
 
 TUNABLE = ("LEAD_SIZE_BONUS", "FOLLOW_GAIN", "GAIN_HOLDER_NEAR", "GAIN_HOLDER_MID", "BOMB_PENALTY")
-"""The heuristic's constants ``--set`` may change (``pakka.bots.heuristic.guandan.policy``)."""
+"""The heuristic's constants ``--set`` may change (``pakka.games.guandan.bots.policy``)."""
 
 
 def apply_settings(settings: list[str]) -> str:

@@ -1,4 +1,5 @@
-"""The rules texts: packaged with pakka, one source (docs/rules), read by the server and TUI."""
+"""The rules texts: each game's own (``rules.md``, ``rules.fi.md`` in its plug-in's folder),
+packaged with it, read by the server and the terminal client through :mod:`pakka.rulebook`."""
 
 from __future__ import annotations
 
@@ -6,17 +7,18 @@ import os
 import subprocess
 import sys
 import zipfile
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
 import pakka.games
-from pakka import rulebook
+from pakka import plugins, rulebook
+
+SHIPPED = plugins.shipped()
+
 
 REPO = Path(__file__).resolve().parents[1]
-DOCS_RULES = REPO / "docs" / "rules"
-REAL_GAMES = ("anarchy", "pentagrammi", "norlanninnakki", "guandan")
+GAMES = REPO / "src" / "pakka" / "games"
 
 
 @pytest.fixture(autouse=True)
@@ -24,14 +26,13 @@ def _packaged(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PAKKA_DOCS", raising=False)
 
 
-def test_the_four_games_are_registered() -> None:
-    assert set(REAL_GAMES) <= set(pakka.games.names())
+def test_the_four_games_are_shipped() -> None:
+    assert set(SHIPPED) == {"anarchy", "pentagrammi", "norlanninnakki", "guandan"}
 
 
-# every registered game (the toy game of the server tests registers only inside a fixture)
-@pytest.mark.parametrize("game", [g for g in pakka.games.names() if g != "toy"])
+@pytest.mark.parametrize("game", SHIPPED)
 @pytest.mark.parametrize("lang", ["en", "fi"])
-def test_every_game_has_its_rules_in_english_and_finnish(game: str, lang: str) -> None:
+def test_every_shipped_game_has_its_rules_in_english_and_finnish(game: str, lang: str) -> None:
     assert rulebook.languages(game) == ["en", "fi"]
     found = rulebook.read(game, lang)
     assert found is not None
@@ -39,28 +40,29 @@ def test_every_game_has_its_rules_in_english_and_finnish(game: str, lang: str) -
     assert chosen == lang
     assert text.startswith("# ")
     assert len(text) > 2000  # the whole text, not a stub
-    assert text == (DOCS_RULES / rulebook.file_name(game, lang)).read_text("utf-8")
+    assert text == (GAMES / game / rulebook.file_name(lang)).read_text("utf-8")
 
 
-def test_the_packaged_rules_are_the_docs_rules() -> None:
-    packaged = resources.files("pakka") / "rules"
-    if not (REPO / "pyproject.toml").is_file() or not DOCS_RULES.is_dir():
-        pytest.skip("not a source checkout")
-    # one source of truth: src/pakka/rules is a link to docs/rules, not a copy that can drift
-    link = REPO / "src" / "pakka" / "rules"
-    assert link.is_symlink() and link.resolve() == DOCS_RULES.resolve()
-    assert Path(str(packaged)).resolve() == DOCS_RULES.resolve()
-    names = sorted(p.name for p in DOCS_RULES.glob("*.md"))
-    assert names == sorted(p.name for p in packaged.iterdir() if p.name.endswith(".md"))
+@pytest.mark.parametrize("game", pakka.games.names())
+def test_any_game_s_rules_are_read_from_its_own_folder(game: str) -> None:
+    langs = rulebook.languages(game)
+    if not langs:
+        pytest.skip(f"{game} brings no rules text (optional)")
+    for lang in langs:
+        found = plugins.resource(game, rulebook.file_name(lang))
+        assert found is not None
+        assert rulebook.read(game, lang) == (lang, found.read_text("utf-8"))
 
 
-def test_pyproject_ships_the_rules_as_package_data() -> None:
+def test_pyproject_ships_words_and_rules_but_not_tests() -> None:
     if not (REPO / "pyproject.toml").is_file():
         pytest.skip("not a source checkout")
     import tomllib
 
     config = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))
-    assert "rules/*.md" in config["tool"]["setuptools"]["package-data"]["pakka"]
+    data = config["tool"]["setuptools"]["package-data"]["pakka"]
+    assert {"games/*/*.md", "games/*/messages.json"} <= set(data)
+    assert "pakka.games.*.tests" in config["tool"]["setuptools"]["packages"]["find"]["exclude"]
 
 
 def test_fallbacks_override_and_bad_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -78,7 +80,7 @@ def test_fallbacks_override_and_bad_names(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 @pytest.mark.slow
-def test_a_built_wheel_carries_every_rules_text(tmp_path: Path) -> None:
+def test_a_built_wheel_carries_every_rules_text_and_word(tmp_path: Path) -> None:
     if not (REPO / "pyproject.toml").is_file():
         pytest.skip("not a source checkout")
     env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
@@ -89,5 +91,9 @@ def test_a_built_wheel_carries_every_rules_text(tmp_path: Path) -> None:
     )
     (wheel,) = tmp_path.glob("pakka-*.whl")
     with zipfile.ZipFile(wheel) as z:
-        for path in DOCS_RULES.glob("*.md"):
-            assert z.read(f"pakka/rules/{path.name}") == path.read_bytes(), path.name
+        names = set(z.namelist())
+        for game in SHIPPED:
+            for file in ("rules.md", "rules.fi.md", "messages.json"):
+                path = GAMES / game / file
+                assert z.read(f"pakka/games/{game}/{file}") == path.read_bytes(), path
+        assert not [n for n in names if "/tests/" in n]

@@ -18,8 +18,8 @@ from benchmarks.rulebots import agreement, convert, harness, loader
 from benchmarks.rulebots.check_format import compare, recorded_messages
 
 from pakka.bots import Budget
-from pakka.bots.heuristic.guandan.policy import decide
 from pakka.games.guandan import PASS, classify, legal_plays
+from pakka.games.guandan.bots.policy import decide
 
 REPO = os.environ.get("RULEBOTS_REPO", "/work/.mirror/AltmanD+guandan_mcc/repo")
 
@@ -183,7 +183,7 @@ def test_set_changes_a_heuristic_constant_and_refuses_others(
     import importlib.util
     from pathlib import Path
 
-    import pakka.bots.heuristic.guandan.policy as policy
+    import pakka.games.guandan.bots.policy as policy
 
     path = Path(__file__).resolve().parents[1] / "benchmarks" / "rulebots.py"
     spec = importlib.util.spec_from_file_location("rulebots_command", path)

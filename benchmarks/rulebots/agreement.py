@@ -18,9 +18,9 @@ from typing import Any
 
 from benchmarks.rulebots import harness
 
-from pakka.bots.heuristic.guandan.policy import PAKKA, Style, decide, ranked_actions
 from pakka.engine import Action
 from pakka.games.guandan import GuandanView, Play
+from pakka.games.guandan.bots.policy import PAKKA, Style, decide, ranked_actions
 from pakka.games.guandan.combos import BOMB_TYPES
 
 TOP = 8

@@ -1,4 +1,4 @@
-"""The Game / State protocol every game implements, the registry, and replay.
+"""The Game / State protocol every game implements, and replay.
 
 A game module subclasses :class:`Game` and :class:`State` and registers one ``Game``
 instance.  The base classes own the invariants (who may act, legality, the action log,
@@ -30,15 +30,16 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar, overload
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 from pakka.cards import Card, parse_card, parse_cards
 from pakka.errors import AmbiguousAction, IllegalAction, NotationError, PakkaError
 from pakka.events import Event
 from pakka.options import Options, option_variants, options_from_mapping, options_json
-from pakka.views import Observation, PlayerView, TableView
+from pakka.results import MatchResult, ranks_from_scores
+from pakka.views import Observation, PlayerView, TableView, ViewTypes
 from pakka.wire import JSON
 
 if TYPE_CHECKING:
@@ -61,13 +62,10 @@ __all__ = [
     "State",
     "TableView",
     "ViewTypes",
-    "get",
-    "names",
     "option_variants",
     "options_from_mapping",
     "ranks_from_scores",
     "read_cards",
-    "register",
     "shuffle",
 ]
 
@@ -149,56 +147,6 @@ class PlayCard(Action):
         return cls(read_cards(data, 1)[0])
 
 
-@dataclass(frozen=True, slots=True)
-class MatchResult:
-    """Final scores and the ranking (1 = first; equal places share a rank)."""
-
-    scores: tuple[float, ...]
-    ranks: tuple[int, ...]
-    details: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def winners(self) -> list[Seat]:
-        return [s for s, r in enumerate(self.ranks) if r == 1]
-
-    def to_json(self) -> JSON:
-        return {
-            "scores": list(self.scores),
-            "ranks": list(self.ranks),
-            "winners": self.winners,
-            **dict(self.details),
-        }
-
-    @classmethod
-    def from_json(cls, data: JSON) -> MatchResult:
-        details = {k: v for k, v in data.items() if k not in ("scores", "ranks", "winners")}
-        return cls(tuple(data["scores"]), tuple(data["ranks"]), details)
-
-    @staticmethod
-    def json_schema() -> JSON:
-        """Scores, ranks and winners; the game's details (free JSON) beside them."""
-        numbers = {"type": "array", "items": {"type": "number"}}
-        ints = {"type": "array", "items": {"type": "integer"}}
-        return {
-            "type": "object",
-            "properties": {"scores": numbers, "ranks": ints, "winners": ints},
-            "required": ["scores", "ranks", "winners"],
-        }
-
-
-def ranks_from_scores(scores: Sequence[float], higher_is_better: bool = True) -> tuple[int, ...]:
-    """Competition ranking: equal scores share a place, the next place is skipped.
-
-    >>> ranks_from_scores([10, 30, 30, 5])
-    (3, 1, 1, 4)
-    >>> ranks_from_scores([3, 1, 1], higher_is_better=False)
-    (3, 1, 1)
-    """
-    sign = -1 if higher_is_better else 1
-    ordered = sorted(sign * s for s in scores)
-    return tuple(ordered.index(sign * s) + 1 for s in scores)
-
-
 @dataclass(frozen=True)
 class GameInfo:
     """Declarative facts about a game: the generic tests check them, the clients draw by them.
@@ -242,14 +190,6 @@ class GameInfo:
             if seat in team:
                 return next((s for s in team if s != seat), None)
         return None
-
-
-@dataclass(frozen=True)
-class ViewTypes:
-    """The classes of a game's typed view: its table view and its player view."""
-
-    table: type[TableView]
-    player: type[PlayerView]
 
 
 class Game(ABC, Generic[OptionsT, StateT]):
@@ -674,50 +614,6 @@ class State(ABC, Generic[OptionsT, ViewT]):
         return type(self) is type(other) and self.full_state() == other.full_state()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
-
-
-# --- registry (games are found through the ``pakka.games`` entry points) -----------------
-
-
-def register(game: Game[Any, Any]) -> Game[Any, Any]:
-    """Add a game to the registry (games of installed packages are found by themselves)."""
-    from pakka import plugins
-
-    return plugins.register(game)
-
-
-GameT = TypeVar("GameT", bound="Game[Any, Any]")
-
-
-@overload
-def get(name: str) -> Game[Any, Any]: ...
-
-
-@overload
-def get(name: str, kind: type[GameT]) -> GameT: ...
-
-
-def get(name: str, kind: type[Game[Any, Any]] | None = None) -> Game[Any, Any]:
-    """The registered game called ``name``; with ``kind`` (its class), typed as that game,
-    so that ``get("anarchy", AnarchyGame).new_match()`` is an ``AnarchyState`` to mypy.
-
-    >>> from pakka.games.pentagrammi import PentagrammiGame
-    >>> get("pentagrammi", PentagrammiGame).info.title
-    'Pentagrammi'
-    """
-    from pakka import plugins
-
-    game = plugins.game(name)
-    if kind is not None and not isinstance(game, kind):
-        raise PakkaError(f"game {name!r} is a {type(game).__name__}, not a {kind.__name__}")
-    return game
-
-
-def names() -> list[str]:
-    """Names of all registered games, sorted."""
-    from pakka import plugins
-
-    return plugins.names()
 
 
 # --- helpers ----------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from pakka.cards import Card
-from pakka.wire import JSON, WireError, fields_encoder, from_json
+from pakka.wire import JSON, Tagged, WireError, fields_encoder, from_json
 
 __all__ = [
     "CardsPassed",
@@ -48,7 +48,7 @@ E = TypeVar("E", bound="Event")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Event:
+class Event(Tagged):
     """Something that happened, for the clients' logs, animations and summaries."""
 
     type: ClassVar[str] = "event"

@@ -1,12 +1,11 @@
-"""The rules of each game as people read them, in English and Finnish, from the package.
+"""The rules of each game as people read them, in English and Finnish, from its plug-in.
 
-The texts live in one place, ``docs/rules/<game>.md`` and ``docs/rules/<game>.fi.md``.
-``src/pakka/rules`` is a symbolic link to that directory, so a wheel or sdist carries the
-files themselves as package data (``pakka/rules/*.md``) and a source checkout reads the
-very same files; ``tests/test_rulebook.py`` checks that the two cannot differ.  The server
-(``GET /api/games/{name}/rules``) and the terminal client read rules only through this
-module.  ``$PAKKA_DOCS`` (a directory holding ``rules/``), or the ``docs`` argument, replaces
-the packaged texts, for instance with a translation being written.
+A game's rules texts lie in its plug-in's resources package, beside its words:
+``rules.md`` (English) and ``rules.fi.md`` (Finnish); for the games pakka ships that is
+``pakka/games/<game>/``.  The server (``GET /api/games/{name}/rules``) and the terminal
+client read rules only through this module.  ``$PAKKA_DOCS`` (a directory holding
+``rules/<game>.md`` and ``rules/<game>.fi.md``), or the ``docs`` argument, replaces the
+plug-ins' texts, for instance with a translation being written.
 
 >>> languages("anarchy")
 ['en', 'fi']
@@ -20,37 +19,40 @@ the packaged texts, for instance with a translation being written.
 from __future__ import annotations
 
 import os
-import re
-from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+
+from pakka import plugins
+from pakka.errors import UnknownGame
 
 LANGUAGES = ("en", "fi")
 """The languages a rules text may have, English first (the fallback)."""
 
-_NAME = re.compile(r"[a-z0-9_]{1,40}")
+
+def file_name(lang: str) -> str:
+    """``rules.md`` for English, ``rules.<lang>.md`` for the others."""
+    return "rules.md" if lang == "en" else f"rules.{lang}.md"
 
 
-def _root(docs: Path | None) -> Traversable:
+def _text(game: str, lang: str, docs: Path | None) -> Traversable | None:
     if docs is None:
         env = os.environ.get("PAKKA_DOCS")
         docs = Path(env) if env else None
     if docs is not None:
-        return docs / "rules"
-    return resources.files("pakka") / "rules"
-
-
-def file_name(game: str, lang: str) -> str:
-    """``<game>.md`` for English, ``<game>.<lang>.md`` for the others."""
-    return f"{game}.md" if lang == "en" else f"{game}.{lang}.md"
+        found = docs / "rules" / (f"{game}.md" if lang == "en" else f"{game}.{lang}.md")
+        return found if found.is_file() else None
+    return plugins.resource(game, file_name(lang))
 
 
 def languages(game: str, docs: Path | None = None) -> list[str]:
-    """The languages ``game``'s rules are written in (in :data:`LANGUAGES` order)."""
-    if not _NAME.fullmatch(game):
+    """The languages ``game``'s rules are written in (in :data:`LANGUAGES` order); ``[]``
+    for a game without rules texts or no such game."""
+    if game not in plugins.names():
         return []
-    root = _root(docs)
-    return [lang for lang in LANGUAGES if (root / file_name(game, lang)).is_file()]
+    try:
+        return [lang for lang in LANGUAGES if _text(game, lang, docs) is not None]
+    except UnknownGame:
+        return []
 
 
 def read(game: str, lang: str = "en", docs: Path | None = None) -> tuple[str, str] | None:
@@ -60,4 +62,5 @@ def read(game: str, lang: str = "en", docs: Path | None = None) -> tuple[str, st
     if not langs:
         return None
     chosen = lang if lang in langs else langs[0]
-    return chosen, (_root(docs) / file_name(game, chosen)).read_text("utf-8")
+    found = _text(game, chosen, docs)
+    return None if found is None else (chosen, found.read_text("utf-8"))

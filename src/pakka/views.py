@@ -13,17 +13,23 @@ A view holds only what its seat may know: the generic suite checks every card it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from pakka.cards import Card
 from pakka.events import Event
+from pakka.results import MatchResult
 from pakka.wire import JSON, WireError, decoder, encoder, schema
 
-if TYPE_CHECKING:
-    from pakka.engine import Game, MatchResult
-
-__all__ = ["Observation", "PlayerView", "TableView", "observation_schema"]
+__all__ = [
+    "GameShape",
+    "Observation",
+    "PlayerView",
+    "TableView",
+    "ViewTypes",
+    "observation_schema",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +43,35 @@ class PlayerView:
 class TableView:
     """What lies on the table (public, or private to the viewing seat where a field says
     so); games subclass it with their own fields."""
+
+
+@dataclass(frozen=True)
+class ViewTypes:
+    """The classes of a game's typed view: its table view and its player view."""
+
+    table: type[TableView]
+    player: type[PlayerView]
+
+
+class _Titled(Protocol):
+    @property
+    def title(self) -> str: ...
+
+
+class GameShape(Protocol):
+    """What reading and describing a game's views needs of the game (a
+    :class:`pakka.engine.Game` is one): its name, title, types of view, events and options."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def info(self) -> _Titled: ...
+    @property
+    def view_types(self) -> ViewTypes: ...
+    @property
+    def event_types(self) -> Mapping[str, type[Event]]: ...
+    @property
+    def Options(self) -> type[Any]: ...
 
 
 T = TypeVar("T", bound=TableView, covariant=True)
@@ -87,10 +122,8 @@ class Observation(Generic[T, P, OptT]):
         }
 
     @staticmethod
-    def from_json(data: Any, game: Game[Any, Any]) -> Observation[Any, Any, Any]:
+    def from_json(data: Any, game: GameShape) -> Observation[Any, Any, Any]:
         """Read an observation of ``game`` from its JSON; :class:`WireError` on a bad shape."""
-        from pakka.engine import MatchResult
-
         if not isinstance(data, dict):
             raise WireError(f"an observation is a JSON object, not {type(data).__name__}")
         if data.get("game") != game.name:
@@ -123,10 +156,8 @@ def _tuple_of(cls: type) -> Any:
     return tuple.__class_getitem__((cls, ...))
 
 
-def observation_schema(game: Game[Any, Any]) -> JSON:
+def observation_schema(game: GameShape) -> JSON:
     """The JSON Schema of ``game``'s observations, generated from its view types."""
-    from pakka.engine import MatchResult
-
     defs: dict[str, Any] = {}
     events = game.event_types
     shape = game.view_types

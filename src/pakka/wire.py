@@ -35,7 +35,7 @@ import inspect
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, ClassVar, TypeAlias, TypeVar
 
 from pakka.cards import Card, parse_card
 from pakka.errors import NotationError, PakkaError
@@ -44,6 +44,7 @@ __all__ = [
     "JSON",
     "Decoder",
     "Encoder",
+    "Tagged",
     "WireError",
     "decoder",
     "encoder",
@@ -87,11 +88,18 @@ def _fields(cls: type) -> list[tuple[str, Any]]:
     return [(f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init]
 
 
-def _is_event_base(tp: Any) -> bool:
-    """Whether ``tp`` is an event class read polymorphically (by its ``type`` tag)."""
-    from pakka.events import Event
+class Tagged:
+    """A value written with its ``type`` tag and read back by that tag: a field typed as a
+    ``Tagged`` class (an :class:`~pakka.events.Event`) is encoded by the value's own
+    ``to_json`` and decoded with the class the decoder's ``events`` table gives the tag."""
 
-    return isinstance(tp, type) and issubclass(tp, Event)
+    __slots__ = ()
+    type: ClassVar[str]
+
+
+def _is_event_base(tp: Any) -> bool:
+    """Whether ``tp`` is a class read polymorphically (by its ``type`` tag)."""
+    return isinstance(tp, type) and issubclass(tp, Tagged)
 
 
 # --- encoding ---------------------------------------------------------------------------

@@ -24,8 +24,8 @@ import pakka.env
 import pakka.games
 from pakka.engine import Action, State
 from pakka.env.codec import Codec
-from pakka.env.guandan import CLASSES, NUM_ACTIONS, class_of, index_of
 from pakka.games.guandan import play_of_event
+from pakka.games.guandan.codec import CLASSES, NUM_ACTIONS, class_of, index_of
 from pakka.games.guandan.combos import level_rank
 from pakka.games.guandan.moves import legal_plays
 

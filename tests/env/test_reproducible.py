@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 import pakka.env
+import pakka.games
 from pakka.env import spec
 
 
@@ -83,6 +84,12 @@ def test_parallel_seeded_reset() -> None:
         return out
 
     assert run(8) == run(8)
+
+
+@pytest.mark.parametrize("game", pakka.env.environments())
+def test_any_game_with_a_codec_has_a_spec_page(game: str) -> None:
+    page = spec.render(game)
+    assert page.startswith("<!-- generated") and pakka.games.get(game).info.title in page
 
 
 def test_spec_pages_are_up_to_date() -> None:

@@ -68,9 +68,9 @@ def test_a_table_survives_an_app_restart(db_url: str, toy: engine.Game) -> None:
 SERVER = """
 import sys, uvicorn
 sys.path.insert(0, {root!r})
-from pakka import engine
+from pakka import plugins
 from tests.generic.toy import TOY
-engine.register(TOY)
+plugins.register(TOY)
 from pakka.server.app import Settings, create_app
 from pakka.server.limits import Limits
 settings = Settings(db_url={db!r})

@@ -76,6 +76,6 @@ def test_every_games_rules_come_from_the_installed_package(
         assert client.get(f"/api/games/{name}").json()["rules"] == ["en", "fi"]
         for lang in ("en", "fi"):
             got = client.get(f"/api/games/{name}/rules", params={"lang": lang}).json()
-            packaged = resources.files("pakka") / "rules" / rulebook.file_name(name, lang)
+            packaged = resources.files(f"pakka.games.{name}") / rulebook.file_name(lang)
             assert got == {"game": name, "lang": lang, "markdown": packaged.read_text("utf-8")}
     assert client.get("/api/games/toy").json()["rules"] == []

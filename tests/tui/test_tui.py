@@ -248,9 +248,9 @@ def test_rules_of_a_real_game_in_finnish() -> None:
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         # the Finnish text shipped with the package, not the "no rules yet" stand-in
-        assert app.screen.text == (resources.files("pakka") / "rules" / f"{game}.fi.md").read_text(
-            "utf-8"
-        )
+        assert app.screen.text == (
+            resources.files(f"pakka.games.{game}") / "rules.fi.md"
+        ).read_text("utf-8")
         shot(app, f"{game}-rules-fi")
         await pilot.press("escape")
         await pilot.pause()

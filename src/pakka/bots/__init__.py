@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-import pakka.games
 from pakka import plugins
 from pakka.bots.base import Bot, Policy, PolicyBot, View
 from pakka.bots.kit import RANDOM_KIT, BotKit
@@ -42,8 +41,8 @@ __all__ = [
 
 
 def kit_for(game_name: str) -> BotKit:
-    """The game's bot kit (its ``pakka.bots`` entry point), or the random kit if it has none."""
-    game = pakka.games.get(game_name)
+    """The game's bot kit (its plug-in's ``bots``), or the random kit if it has none."""
+    game = plugins.get(game_name)
     kit = plugins.companion("bots", game.name)
     if kit is None:
         return RANDOM_KIT
@@ -64,7 +63,7 @@ def make(game_name: str, level: str = "normal", seed: int | None = None, **kwarg
     :class:`Budget`'s defaults, plays its rollouts with the kit's rollout policy and is the
     kit's search class.
     """
-    game = pakka.games.get(game_name)
+    game = plugins.get(game_name)
     if level not in LEVELS:
         raise PakkaError(f"unknown bot level {level!r}; levels are: {', '.join(LEVELS)}")
     if level == "random":
@@ -97,7 +96,7 @@ def hints(
     that is pressed again offers the next one)."""
     kit = kit_for(game_name)
     if isinstance(view, dict):
-        view = pakka.games.get(game_name).view_from_json(view)
+        view = plugins.get(game_name).view_from_json(view)
     budget = kit.budget or Budget()
     bot = make(game_name, "hard", seed=0, budget=replace(budget, seconds=HINT_SECONDS))
     chosen = bot.act(view, legal_actions)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import pakka.games
+from pakka import plugins
 from pakka.bots import make
 
 Z95 = 1.959964
@@ -54,7 +54,7 @@ class Outcome:
 
 def play_task(task: Task) -> Outcome:
     """Play one match of the arena (runs in a worker process)."""
-    game = pakka.games.get(task.game)
+    game = plugins.get(task.game)
     n = task.players
     state = game.new_match(players=n, options=task.options or None, seed=task.seed)
     seat_of = [(k + task.rotation) % n for k in range(n)]
@@ -149,7 +149,7 @@ def run_arena(
     ``ray_address`` (``"auto"`` or ``"ray://head:10001"``) plays the tasks on a Ray cluster;
     the results are the same as on one machine, task by task.
     """
-    game = pakka.games.get(game_name)
+    game = plugins.get(game_name)
     n = len(levels)
     if not game.info.min_players <= n <= game.info.max_players:
         raise ValueError(

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-import pakka.games
+from pakka import plugins
 from pakka.engine import Action, Observation, State
 from pakka.wire import JSON
 
@@ -43,7 +43,7 @@ class Bot(ABC):
         if not legal_actions:
             raise ValueError("a bot needs at least one legal action")
         if isinstance(observation, dict):
-            observation = pakka.games.get(self.game_name).view_from_json(observation)
+            observation = plugins.get(self.game_name).view_from_json(observation)
         return self.decide(observation, legal_actions)
 
     @abstractmethod

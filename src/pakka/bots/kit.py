@@ -1,7 +1,7 @@
-"""A game's bot kit: the parts of its bots, one typed value found through ``pakka.bots``.
+"""A game's bot kit: the parts of its bots, one typed value its plug-in names.
 
-A game's heuristic module exports ``KIT = BotKit(policy=...)`` and registers it as the
-game's entry point in the ``pakka.bots`` group (see :mod:`pakka.plugins`).  Every part but
+A game's bots module (``pakka/games/<game>/bots.py``) exports ``KIT = BotKit(policy=...)``
+and its plug-in names it as ``bots`` (see :mod:`pakka.plugins`).  Every part but
 the policy is optional, and a misspelt part is a ``TypeError`` when the kit is built, not
 a silently ignored attribute.
 """

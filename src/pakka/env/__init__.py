@@ -9,15 +9,15 @@
 
 ``make(game, players=None, **options)`` gives the AEC environment of a game (options are the
 game's ``Options`` fields); ``parallel_env("anarchy", ...)`` the Parallel one.  Each game's
-action space, observation layout and rewards are in ``docs/env/<game>.md``, generated from
-the codecs by ``python -m pakka.env.spec``.
+action space, observation layout and rewards are in ``docs/env/<game>.md`` for the games
+pakka ships, generated from the codecs by ``python -m pakka.env.spec`` (which describes
+any installed game's codec the same way).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pakka.games
 from pakka import plugins
 from pakka.env.aec import REWARD_MODES, PakkaAECEnv, PakkaParallelEnv
 from pakka.env.codec import Codec
@@ -37,19 +37,19 @@ __all__ = [
 
 
 def codec_class(game: str) -> type[Codec]:
-    """The codec class a game brings (its ``pakka.codecs`` entry point)."""
-    name = pakka.games.get(game).name
-    found = plugins.companion("codecs", name)
+    """The codec class a game brings (its plug-in's ``codec``)."""
+    name = plugins.get(game).name
+    found = plugins.companion("codec", name)
     if found is None:
         raise UnknownGame(f"no environment for {game!r}; environments: {', '.join(environments())}")
     if not (isinstance(found, type) and issubclass(found, Codec)):
-        raise PakkaError(f"{plugins.describe('codecs', name)} is not a Codec class: {found!r}")
+        raise PakkaError(f"{plugins.describe('codec', name)} is not a Codec class: {found!r}")
     return found
 
 
 def environments() -> list[str]:
     """The games that bring an environment (a codec)."""
-    return [g for g in pakka.games.names() if plugins.companion("codecs", g) is not None]
+    return [g for g in plugins.names() if plugins.companion("codec", g) is not None]
 
 
 def codec(game: str, players: int | None = None, **options: Any) -> Codec:

@@ -37,7 +37,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
-import pakka.games
+from pakka import plugins
 from pakka.engine import Action, State
 from pakka.env.codec import Codec, Mask, Vector
 
@@ -66,7 +66,7 @@ class _Core:
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
         self.reward_mode = reward
-        self.game = pakka.games.get(codec_cls.game_name)
+        self.game = plugins.get(codec_cls.game_name)
         self.players = self.game.info.default_players if players is None else players
         probe = self.game.new_match(players=self.players, options=options or None, seed=0)
         self.options = probe.options

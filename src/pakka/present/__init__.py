@@ -4,8 +4,9 @@
 to it) into a :class:`~pakka.present.values.Presentation`, in English or Finnish from the one
 catalogue.  The server sends it in every frame and the terminal client draws the same
 values, so both clients say the same things.  Each game brings a
-:class:`~pakka.present.base.Presenter` through its ``pakka.present`` entry point
-(``pakka.present.<game>:PRESENTER``); a game without one is shown by the generic presenter.
+:class:`~pakka.present.base.Presenter` as its plug-in's ``present`` part
+(``pakka.games.<game>.present:PRESENTER``); a game without one is shown by the generic
+presenter.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import pakka.games
 from pakka import plugins
 from pakka.engine import Action, Game
 from pakka.errors import PakkaError
@@ -53,8 +53,8 @@ GENERIC: Presenter[View] = Presenter()
 
 
 def presenter(game: str | Game[Any, Any]) -> Presenter[View]:
-    """The game's presenter (its ``pakka.present`` entry point), or the generic one."""
-    name = game.name if isinstance(game, Game) else pakka.games.get(game).name
+    """The game's presenter (its plug-in's ``present``), or the generic one."""
+    name = game.name if isinstance(game, Game) else plugins.get(game).name
     found = plugins.companion("present", name)
     if found is None:
         return GENERIC

@@ -2,12 +2,12 @@
 
 :class:`Presenter` does what every game shares from the typed envelope and the shared
 events (whose turn it is, the hand, a sentence for a card played or a trick won, the deal's
-and the match's scores), and each game's presenter (``pakka.present.<game>``) adds its own
+and the match's scores), and each game's presenter (``pakka.games.<game>.present``) adds its own
 words: the phase prompt, the seat badges, the table facts, the trick display, its events and
 its summaries.  A game without a presenter of its own is shown by this one.
 
-All words come from the one catalogue, ``pakka/i18n/messages.json``, through
-:class:`Context`.  Nothing an engine names (a field, an enum value, ``True``, a seat number)
+All words come from the catalogue (:mod:`pakka.i18n`: the shared words and each game's
+own) through :class:`Context`.  Nothing an engine names (a field, an enum value, ``True``, a seat number)
 is ever put in front of a person: seats are names, values are words.
 """
 
@@ -28,7 +28,7 @@ from pakka.events import (
     MatchOver,
     TrickWon,
 )
-from pakka.i18n import catalogue, t
+from pakka.i18n import has, t
 from pakka.present.values import (
     Badge,
     Fact,
@@ -68,7 +68,7 @@ class Context:
         return t(key, self.lang, **fmt)
 
     def has(self, key: str) -> bool:
-        return key in catalogue()
+        return has(key)
 
     def name(self, seat: int, mid: bool = False) -> str:
         """A seat's name; the viewer is "You" (``mid``: "you", inside a sentence)."""
@@ -124,9 +124,9 @@ class Presenter(Generic[V]):
         """Everything one person sees: ``view`` is their seat's (or a spectator's) view,
         ``events`` what just happened (only those the seat may see are told), ``legal`` the
         seat's legal actions (labelled in the same order)."""
-        import pakka.games
+        from pakka import plugins
 
-        info = info or pakka.games.get(view.game).info
+        info = info or plugins.get(view.game).info
         ctx = Context(lang, names or default_names(lang), view.seat, info)
         told = [e for e in events if e.visible_to(view.seat)]
         sentences: list[str] = []

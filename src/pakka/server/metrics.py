@@ -8,20 +8,27 @@ so they cannot drift.  Each app has its own :class:`~prometheus_client.Collector
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Sized
+from typing import TYPE_CHECKING, Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 if TYPE_CHECKING:
-    from pakka.server.connection import Connections
     from pakka.server.registry import RoomRegistry
     from pakka.server.search import SearchPool
 
 ACTION_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """Seconds: an action is taken, committed, applied and published in a few milliseconds."""
+
+
+class Connections(Protocol):
+    """What the gauges read of the open sockets (:class:`pakka.server.connection.Connections`,
+    which imports this module)."""
+
+    @property
+    def open(self) -> Sized: ...
 
 
 class Metrics:

@@ -1,8 +1,9 @@
 """Write the protocol's JSON schemas to ``docs/protocol-schemas/`` (``python -m pakka.server.schemas``).
 
 The message schemas are generated from the pydantic models in :mod:`pakka.server.protocol`,
-and one ``observation-<game>.json`` per game from that game's typed view
-(:func:`pakka.views.observation_schema`); ``tests/server/test_schemas.py`` fails when the
+and one ``observation-<game>.json`` per game pakka ships from that game's typed view
+(:func:`pakka.views.observation_schema`; an installed game of another package has its schema
+generated on the fly, never written here); ``tests/server/test_schemas.py`` fails when the
 committed files are out of date.
 """
 
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pakka.games
+from pakka import plugins
 from pakka.present.values import Presentation
 from pakka.server.protocol import schemas
 from pakka.views import observation_schema
@@ -35,8 +36,8 @@ def presentation_schema() -> dict[str, Any]:
 def render() -> dict[str, str]:
     """File name -> file text, for every schema."""
     every = dict(schemas())
-    for name in pakka.games.names():
-        every[f"observation-{name}"] = observation_schema(pakka.games.get(name))
+    for name in plugins.shipped():
+        every[f"observation-{name}"] = observation_schema(plugins.get(name))
     every["present"] = presentation_schema()
     return {
         f"{name}.json": json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

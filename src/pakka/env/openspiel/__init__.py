@@ -23,7 +23,7 @@ from __future__ import annotations
 import pyspiel  # type: ignore[import-not-found]
 
 import pakka.env
-import pakka.games
+from pakka import plugins
 from pakka.env.openspiel.game import PakkaGame, game_class, game_type, short_name
 from pakka.env.openspiel.state import PakkaState
 
@@ -33,4 +33,4 @@ GAMES: dict[str, str] = {short_name(name): name for name in pakka.env.environmen
 """OpenSpiel's name of every registered pakka game -> pakka's name."""
 
 for _name in GAMES.values():
-    pyspiel.register_game(game_type(pakka.games.get(_name)), game_class(_name))
+    pyspiel.register_game(game_type(plugins.get(_name)), game_class(_name))

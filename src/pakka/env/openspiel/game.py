@@ -22,7 +22,7 @@ from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
-import pakka.games
+from pakka import plugins
 from pakka.engine import Game, State
 from pakka.env.openspiel.match import SEED_BYTES, Match, seed_bytes
 from pakka.env.openspiel.observer import PakkaObserver
@@ -127,5 +127,5 @@ def game_class(name: str) -> type[PakkaGame]:
     with the parameters.  (A class, as OpenSpiel's own Python games register: a registered
     callable that only the registry holds would be freed after the interpreter's shutdown,
     which aborts the process.)"""
-    title = pakka.games.get(name).info.title.replace(" ", "")
+    title = plugins.get(name).info.title.replace(" ", "")
     return type(f"Pakka{title}Game", (PakkaGame,), {"name": name, "__module__": __name__})

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Union, get_args, get_origin
 
 import pakka.env
-import pakka.games
+from pakka import plugins
 from pakka.engine import Game, options_from_mapping
 from pakka.env.codec import Codec
 from pakka.errors import PakkaError
@@ -93,7 +93,7 @@ class Setup:
 
 def make_setup(name: str, params: Mapping[str, Param] | None = None) -> Setup:
     """The setup of game ``name`` for ``params`` (missing ones take their defaults)."""
-    game = pakka.games.get(name)
+    game = plugins.get(name)
     full = parameter_specification(game)
     unknown = set(params or {}) - set(full)
     if unknown:
@@ -106,7 +106,7 @@ def make_setup(name: str, params: Mapping[str, Param] | None = None) -> Setup:
 
 @functools.lru_cache(maxsize=64)
 def _setup(name: str, items: tuple[tuple[str, Param], ...]) -> Setup:
-    game = pakka.games.get(name)
+    game = plugins.get(name)
     params = dict(items)
     raw = {
         o.name: None if params[o.name] == NONE and o.nullable else params[o.name]

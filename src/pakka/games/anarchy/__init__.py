@@ -1,8 +1,8 @@
 """Anarchy: David Parlett's simultaneous trick game (Anarchy Bomb played as Organised Chaos).
 
-Sources: the Finnish seed ``shared/seeds/000_30fda1e738ea8253.txt`` and the specification with
-its rulings ``shared/rules/anarchy.md`` (section and ruling numbers below refer to it).  The
-rules as pakka plays them are in ``docs/rules/anarchy.md`` (Finnish: ``anarchy.fi.md``).
+Sources: a Finnish rule text (the seed) and the specification with its rulings,
+``spec.md`` (section and ruling numbers below refer to it).  The
+rules as pakka plays them are in ``rules.md`` (Finnish: ``rules.fi.md``).
 
 Rulings and encoding choices:
 
@@ -76,6 +76,16 @@ from pakka.games.anarchy.views import (
     ReceivedCards,
     ScoreRow,
 )
+from pakka.plugins import Plugin
+
+PLUGIN = Plugin(
+    game="pakka.games.anarchy.game:GAME",
+    bots="pakka.games.anarchy.bots:KIT",
+    codec="pakka.games.anarchy.codec:AnarchyCodec",
+    present="pakka.games.anarchy.present:PRESENTER",
+)
+"""The game's ``pakka.games`` entry point: its parts load on first use; its words
+(``messages.json``) and rules texts (``rules.md``, ``rules.fi.md``) lie in this folder."""
 
 __all__ = [
     "CONTRACTS",
@@ -84,6 +94,7 @@ __all__ = [
     "HAND",
     "JOKER_SUIT",
     "PASS_COUNT",
+    "PLUGIN",
     "AllDifferentSuits",
     "AnarchyDealScored",
     "AnarchyGame",

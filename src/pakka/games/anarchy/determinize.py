@@ -13,22 +13,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Any
 
 from pakka.cards import Card
-from pakka.engine import State
+from pakka.engine import Game, State
 from pakka.errors import PakkaError
 from pakka.games.anarchy.rules import PASS_COUNT
 from pakka.games.anarchy.state import AnarchyState
 from pakka.games.anarchy.views import AnarchyView
 
-if TYPE_CHECKING:
-    from pakka.games.anarchy.game import AnarchyGame
-
 __all__ = ["determinize"]
 
 
-def determinize(game: AnarchyGame, view: AnarchyView, rng: random.Random) -> AnarchyState:
+def determinize(game: Game[Any, Any], view: AnarchyView, rng: random.Random) -> AnarchyState:
     """A state consistent with ``view``: the cards it does not show dealt again at random."""
     n = view.players_count
     seat = view.seat

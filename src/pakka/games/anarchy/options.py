@@ -1,4 +1,4 @@
-"""Anarchy's variant flags (``shared/rules/anarchy.md``), declared once."""
+"""Anarchy's variant flags (``spec.md``), declared once."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Guandan (掼蛋): four players in two partnerships, two decks, wild level hearts, bombs.
 
-Sources: the rules specification ``shared/rules/guandan.md`` and the Finnish seed
-``shared/seeds/003_20a81e218d3e98c5.txt``; the players' rules with every ruling are in
-``docs/rules/guandan.md`` (English) and ``docs/rules/guandan.fi.md`` (Finnish).
+Sources: a Finnish rule text and the rules specification drawn from it, ``spec.md``; the
+players' rules with every ruling are in
+``rules.md`` (English) and ``rules.fi.md`` (Finnish).
 
 The package is split by concern:
 
@@ -90,6 +90,16 @@ from pakka.games.guandan.rules import (
 )
 from pakka.games.guandan.state import GuandanState, play_of_event
 from pakka.games.guandan.views import GuandanPlayer, GuandanTable, GuandanView
+from pakka.plugins import Plugin
+
+PLUGIN = Plugin(
+    game="pakka.games.guandan.game:GAME",
+    bots="pakka.games.guandan.bots:KIT",
+    codec="pakka.games.guandan.codec:GuandanCodec",
+    present="pakka.games.guandan.present:PRESENTER",
+)
+"""The game's ``pakka.games`` entry point: its parts load on first use; its words
+(``messages.json``) and rules texts (``rules.md``, ``rules.fi.md``) lie in this folder."""
 
 __all__ = [
     "BOMB_TYPES",
@@ -98,6 +108,7 @@ __all__ = [
     "LEVELS",
     "PASS",
     "PLAYERS",
+    "PLUGIN",
     "TYPES",
     "AFailed",
     "AntiTribute",

@@ -16,19 +16,16 @@ the lower card is dealt first).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final
 
 from pakka.cards import Card, guandan_deck
-from pakka.engine import State, shuffle
+from pakka.engine import Game, State, shuffle
 from pakka.errors import PakkaError
 from pakka.games.guandan.combos import level_rank
 from pakka.games.guandan.events import GuandanCardsPlayed, TributePaid
 from pakka.games.guandan.rules import PLAYERS, card_power, is_wild, return_options
 from pakka.games.guandan.state import GuandanState, play_of_event
 from pakka.games.guandan.views import GuandanView
-
-if TYPE_CHECKING:
-    from pakka.games.guandan.game import GuandanGame
 
 __all__ = ["determinize"]
 
@@ -41,7 +38,7 @@ _PHYSICAL: Final = tuple((c.with_copy(0), c.with_copy(1)) for c in _VALUES)
 """The two physical copies of each value (immutable, so every determinization shares them)."""
 
 
-def determinize(game: GuandanGame, view: GuandanView, rng: random.Random) -> GuandanState:
+def determinize(game: Game[Any, Any], view: GuandanView, rng: random.Random) -> GuandanState:
     """A state consistent with ``view``: the unseen cards dealt again at random."""
     seat = view.seat
     table = view.table

@@ -1,4 +1,4 @@
-"""Guandan's variant flags (``docs/rules/guandan.md``, "Rulings"), declared once."""
+"""Guandan's variant flags (``rules.md``, "Rulings"), declared once."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """Norlanninnakki (Norrland knack): a Swedish trick game of knocking, buying and five tricks.
 
-Rules source: ``shared/seeds/004_865bb30875c84ff3.txt`` (the Finnish seed) and
-``shared/rules/norlanninnakki.md`` (the specification, rulings N-1 … N-18); the players'
-version is ``docs/rules/norlanninnakki.md`` (Finnish: ``norlanninnakki.fi.md``).
+Rules source: a Finnish rule text (the seed) and ``spec.md`` (the specification, rulings N-1 … N-18); the players'
+version is ``rules.md`` (Finnish: ``rules.fi.md``).
 
 Everyone starts at 10 points; every trick taken is one point off, and the first to reach 0
 (or below) after a deal wins the game and the pot.  A deal: 3 cards each, a trump turned up
@@ -89,12 +88,23 @@ from pakka.games.norlanninnakki.views import (
     ThrownIn,
     TrickPlay,
 )
+from pakka.plugins import Plugin
+
+PLUGIN = Plugin(
+    game="pakka.games.norlanninnakki.game:GAME",
+    bots="pakka.games.norlanninnakki.bots:KIT",
+    codec="pakka.games.norlanninnakki.codec:NorlanninnakkiCodec",
+    present="pakka.games.norlanninnakki.present:PRESENTER",
+)
+"""The game's ``pakka.games`` entry point: its parts load on first use; its words
+(``messages.json``) and rules texts (``rules.md``, ``rules.fi.md``) lie in this folder."""
 
 __all__ = [
     "BIDS",
     "FOREST_POINTS",
     "GAME",
     "HAND",
+    "PLUGIN",
     "START_SCORE",
     "TRICKS",
     "Bid",

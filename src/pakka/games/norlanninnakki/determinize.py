@@ -11,17 +11,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Any
 
 from pakka.cards import ACE, SUITS, Card
-from pakka.engine import State
+from pakka.engine import Game, State
 from pakka.games.norlanninnakki.actions import _DECK
 from pakka.games.norlanninnakki.rules import next_seats
 from pakka.games.norlanninnakki.state import NorlanninnakkiState
 from pakka.games.norlanninnakki.views import NorlanninnakkiTrickWon, NorlanninnakkiView
-
-if TYPE_CHECKING:
-    from pakka.games.norlanninnakki.game import NorlanninnakkiGame
 
 __all__ = ["determinize"]
 
@@ -29,7 +26,7 @@ _BY_SUIT = {suit: frozenset(c for c in _DECK if c.suit == suit) for suit in SUIT
 
 
 def determinize(
-    game: NorlanninnakkiGame, view: NorlanninnakkiView, rng: random.Random
+    game: Game[Any, Any], view: NorlanninnakkiView, rng: random.Random
 ) -> NorlanninnakkiState:
     """A state consistent with ``view``: the hidden cards dealt again at random (see the
     module docstring for what the sample respects)."""

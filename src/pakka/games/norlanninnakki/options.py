@@ -1,4 +1,4 @@
-"""Norlanninnakki's variant flags (the variant table of ``shared/rules/norlanninnakki.md``),
+"""Norlanninnakki's variant flags (the variant table of ``spec.md``),
 declared once."""
 
 from __future__ import annotations

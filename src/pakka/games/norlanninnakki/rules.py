@@ -1,5 +1,5 @@
 """Norlanninnakki's rules as pure functions: the trick's winner, the legal cards and the
-settlement at the end (rules N8, N9 and N11 of ``shared/rules/norlanninnakki.md``), and
+settlement at the end (rules N8, N9 and N11 of ``spec.md``), and
 the numbers of the game."""
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Pentagrammi: a five-player trick game played "in the shape of a pentagram".
 
-Sources: the Finnish rule text ``shared/seeds/001_36bf4d68ffe3189c.txt`` (Kalle Marjola,
-Tommi Nirha and Daniel Davis, 2004) and the specification with our rulings,
-``shared/rules/pentagrammi.md`` (rules P1-P12, rulings P-1..P-13).  The players' version is
-``docs/rules/pentagrammi.md`` (English) and ``docs/rules/pentagrammi.fi.md`` (Finnish).
+Sources: a Finnish rule text (Kalle Marjola, Tommi Nirha and Daniel Davis, 2004) and the
+specification with our rulings drawn from it,
+``spec.md`` (rules P1-P12, rulings P-1..P-13).  The players' version is
+``rules.md`` (English) and ``rules.fi.md`` (Finnish).
 
 The game in one paragraph: 55 cards (52 + 3 jokers), 11 each.  Everyone passes one card to
 each seat neighbour, blind and at the same time.  Play goes two seats on (``s -> s+2``), so a
@@ -87,6 +87,16 @@ from pakka.games.pentagrammi.views import (
     PentagrammiView,
     PlayStarted,
 )
+from pakka.plugins import Plugin
+
+PLUGIN = Plugin(
+    game="pakka.games.pentagrammi.game:GAME",
+    bots="pakka.games.pentagrammi.bots:KIT",
+    codec="pakka.games.pentagrammi.codec:PentagrammiCodec",
+    present="pakka.games.pentagrammi.present:PRESENTER",
+)
+"""The game's ``pakka.games`` entry point: its parts load on first use; its words
+(``messages.json``) and rules texts (``rules.md``, ``rules.fi.md``) lie in this folder."""
 
 __all__ = [
     "GAME",
@@ -94,6 +104,7 @@ __all__ = [
     "JOKERS",
     "MAX_DEALS",
     "PLAYERS",
+    "PLUGIN",
     "TRICKS",
     "PassCards",
     "PentagrammiGame",

@@ -11,10 +11,10 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Any
 
 from pakka.cards import JOKER_SUIT, SUITS, Card
-from pakka.engine import State
+from pakka.engine import Game, State
 from pakka.errors import PakkaError
 from pakka.games.pentagrammi.rules import PLAYERS
 from pakka.games.pentagrammi.state import PentagrammiState
@@ -25,14 +25,11 @@ from pakka.games.pentagrammi.views import (
     PentagrammiView,
 )
 
-if TYPE_CHECKING:
-    from pakka.games.pentagrammi.game import PentagrammiGame
-
 __all__ = ["determinize"]
 
 
 def determinize(
-    game: PentagrammiGame, view: PentagrammiView, rng: random.Random
+    game: Game[Any, Any], view: PentagrammiView, rng: random.Random
 ) -> PentagrammiState:
     """A state consistent with ``view``: the unseen cards dealt again at random.
 

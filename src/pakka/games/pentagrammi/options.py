@@ -1,4 +1,4 @@
-"""Pentagrammi's variant flags (``shared/rules/pentagrammi.md``), declared once."""
+"""Pentagrammi's variant flags (``spec.md``), declared once."""
 
 from __future__ import annotations
 

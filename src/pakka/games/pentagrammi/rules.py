@@ -1,5 +1,5 @@
 """Pentagrammi's rules as pure functions: seats, the led suit, legal cards, the trick's
-winner, the scoring seats and the P11 tie-break (rules P4-P11 of ``shared/rules/pentagrammi.md``)."""
+winner, the scoring seats and the P11 tie-break (rules P4-P11 of ``spec.md``)."""
 
 from __future__ import annotations
 
