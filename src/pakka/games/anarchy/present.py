@@ -11,10 +11,9 @@ four-of-a-kind bonuses.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
-from pakka.cards import JOKER, RANK_LABELS, SUIT_SYMBOLS, SUITS, Card
+from pakka.cards import JOKER, RANK_LABELS, SUIT_SYMBOLS, Card
 from pakka.engine import Action
 from pakka.events import DealScored, DealStarted, Event, TrickWon
 from pakka.games.anarchy import (
@@ -32,6 +31,7 @@ from pakka.games.anarchy import (
     Play,
     deal_score,
 )
+from pakka.games.anarchy.rules import SUIT_CONTRACTS, score_parts
 from pakka.present.base import Context, Presenter
 from pakka.present.values import Badge, Fact, Summary, SummaryRow, Tone, Trick, TrickPlay
 
@@ -39,9 +39,6 @@ __all__ = ["PRESENTER", "AnarchyPresenter"]
 
 BOMB = Card(JOKER_SUIT, JOKER)
 """The joker, as the bomb is shown (``★``)."""
-_SUIT_OF = {"spades": "S", "hearts": "H", "clubs": "C", "diamonds": "D"}
-_BLACK = ("S", "C")
-_RED = ("H", "D")
 
 
 def _tricks(view: AnarchyView) -> list[AnarchyTrickWon]:
@@ -587,45 +584,35 @@ class AnarchyPresenter(Presenter[AnarchyView]):
         the void bonus and the four-of-a-kind bonus (each a cell).  The 5-player joker is
         left out here (it counts as the best suit or none; the summary says so)."""
         opts = view.options
-        cards = [c for c in won if not c.is_joker]
-        suits = Counter(c.suit for c in cards)
+        parts = score_parts(
+            contract, won, quad_requires_four_suits=opts.quad_requires_four_suits, par=opts.par
+        )
         n = len(won)
         if contract == "cards":
-            counted, points = ctx.count("an_n_cards", n), n
+            counted = ctx.count("an_n_cards", n)
         elif contract in ("black", "red"):
-            k = sum(suits[s] for s in (_BLACK if contract == "black" else _RED))
-            counted, points = ctx.count(f"an_n_{contract}", k), 2 * k
+            counted = ctx.count(f"an_n_{contract}", parts.counted)
         elif contract == "best":
-            k = max(suits[s] for s in SUITS)
-            best = next(s for s in SUITS if suits[s] == k)
-            counted, points = f"{k} {SUIT_SYMBOLS[best]}" if k else "0", 3 * k
-        elif contract in _SUIT_OF:
-            suit = _SUIT_OF[contract]
-            counted, points = f"{suits[suit]} {SUIT_SYMBOLS[suit]}", 4 * suits[suit]
-        else:
-            d = max(0, n - opts.par) if contract == "over" else max(0, opts.par - n)
+            best = parts.best_suit
+            counted = f"{parts.counted} {SUIT_SYMBOLS[best]}" if parts.counted and best else "0"
+        elif contract in ("over", "under"):
             counted = ctx.t(
-                f"an_count_{contract}", cards=ctx.count("an_n_cards", n), d=d, par=opts.par
+                f"an_count_{contract}",
+                cards=ctx.count("an_n_cards", n),
+                d=parts.counted,
+                par=opts.par,
             )
-            points = 5 * d
-        voids = [s for s in SUITS if not suits[s]]
+        else:
+            counted = f"{parts.counted} {SUIT_SYMBOLS[SUIT_CONTRACTS[contract]]}"
+        voids = parts.voids
         void_cell = (
             f"{' '.join(SUIT_SYMBOLS[s] for s in voids)} +{10 * len(voids)}" if voids else "—"
         )
-        quads = self.quads(cards, opts.quad_requires_four_suits)
+        quads = parts.quads
         quad_cell = (
             f"{' '.join(f'4×{RANK_LABELS[r]}' for r in quads)} +{20 * len(quads)}" if quads else "—"
         )
-        return counted, str(points), void_cell, quad_cell
-
-    def quads(self, cards: Sequence[Card], four_suits: bool) -> list[int]:
-        """The rank of each four of a kind (a rank twice for eight of it)."""
-        if four_suits:
-            by = Counter((c.rank, c.suit) for c in cards)
-            ranks = sorted({c.rank for c in cards})
-            return [r for r in ranks for _ in range(min(by[r, s] for s in SUITS))]
-        counts = Counter(c.rank for c in cards)
-        return [r for r in sorted(counts) for _ in range(counts[r] // 4)]
+        return counted, str(parts.points), void_cell, quad_cell
 
     def sheet(self, view: AnarchyView) -> list[tuple[float, ...]]:
         return [tuple(row.scores) for row in view.table.score_sheet]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 from pakka.cards import JOKER_SUIT, SUITS, Card, parse_cards
@@ -16,11 +17,15 @@ __all__ = [
     "HAND",
     "JOKER_SUIT",
     "PASS_COUNT",
+    "SUIT_CONTRACTS",
     "AllDifferentSuits",
     "Contract",
     "DummyReveal",
     "DupTie",
+    "ScoreParts",
     "deal_score",
+    "quad_ranks",
+    "score_parts",
     "trick_captures",
 ]
 
@@ -39,7 +44,8 @@ AllDifferentSuits = Literal["each_wins_itself", "highest_singleton_takes_all"]
 DupTie = Literal["group_each_wins_itself", "tied_keep_rest_dead"]
 DummyReveal = Literal["simultaneous", "before"]
 
-_SUIT_CONTRACT: Final = {"spades": "S", "hearts": "H", "clubs": "C", "diamonds": "D"}
+SUIT_CONTRACTS: Final = {"spades": "S", "hearts": "H", "clubs": "C", "diamonds": "D"}
+"""The suit each suit contract counts."""
 
 
 def trick_captures(
@@ -156,7 +162,84 @@ def _base_score(contract: str, counts: dict[str, int], n: int, par: int) -> int:
         return 5 * max(0, n - par)
     if contract == "under":
         return 5 * max(0, par - n)
-    return 4 * counts[_SUIT_CONTRACT[contract]]
+    return 4 * counts[SUIT_CONTRACTS[contract]]
+
+
+def _counted(contract: str, counts: dict[str, int], n: int, par: int) -> int:
+    """What ``contract`` counts (cards, cards of a colour or suit, cards over or under par);
+    :func:`_base_score` is this times the contract's points per unit."""
+    if contract == "cards":
+        return n
+    if contract in ("black", "red"):
+        return _base_score(contract, counts, n, par) // 2
+    if contract == "best":
+        return max(counts.values())
+    if contract in ("over", "under"):
+        return _base_score(contract, counts, n, par) // 5
+    return counts[SUIT_CONTRACTS[contract]]
+
+
+def quad_ranks(cards: Iterable[Card], four_suits: bool = False) -> list[int]:
+    """The rank of each four of a kind among ``cards`` (a rank twice for eight of it; with
+    ``four_suits`` a set needs all four suits); jokers are never part of one (A9)."""
+    natural = [c for c in cards if c.suit != JOKER_SUIT]
+    if four_suits:
+        by = Counter((c.rank, c.suit) for c in natural)
+        ranks = sorted({c.rank for c in natural})
+        return [r for r in ranks for _ in range(min(by[r, s] for s in SUITS))]
+    counts = Counter(c.rank for c in natural)
+    return [r for r in sorted(counts) for _ in range(counts[r] // 4)]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreParts:
+    """One deal's score taken apart as the summary explains it (jokers left out: the
+    5-player joker's best use is in :func:`deal_score`'s total only)."""
+
+    counted: int
+    """What the contract counted: cards, cards of its colour or suit, cards over/under par."""
+    best_suit: str | None
+    """For ``best``: the suit that counted (the first of equals in suit order)."""
+    points: int
+    """The contract's own points."""
+    voids: tuple[str, ...]
+    """The suits not won, +10 each."""
+    quads: tuple[int, ...]
+    """The rank of each four of a kind, +20 each."""
+
+    @property
+    def total(self) -> int:
+        return self.points + 10 * len(self.voids) + 20 * len(self.quads)
+
+
+def score_parts(
+    contract: str,
+    captured: Iterable[Card],
+    *,
+    quad_requires_four_suits: bool = False,
+    par: int = 13,
+) -> ScoreParts:
+    """A deal's score in its parts (A9), by the same rules as :func:`deal_score` (which it
+    equals without jokers).
+
+    >>> parts = score_parts("best", parse_cards("SK S10 S5 HQ H3 C10 C9 C8 C2 D9"))
+    >>> parts.counted, parts.best_suit, parts.points, parts.voids, parts.total
+    (4, 'C', 12, (), 12)
+    """
+    cards = list(captured)
+    natural = [c for c in cards if c.suit != JOKER_SUIT]
+    counts = dict.fromkeys(SUITS, 0)
+    for c in natural:
+        counts[c.suit] += 1
+    n = len(cards)
+    best = max(counts.values())
+    return ScoreParts(
+        counted=_counted(contract, counts, n, par),
+        best_suit=next(s for s in SUITS if counts[s] == best) if contract == "best" else None,
+        points=_base_score(contract, counts, n, par),
+        voids=tuple(s for s in SUITS if not counts[s]),
+        quads=tuple(quad_ranks(natural, quad_requires_four_suits)),
+    )
 
 
 def deal_score(

@@ -240,3 +240,20 @@ def test_spectator_sees_no_hand_and_no_commit() -> None:
     assert obs["hand"] is None and obs["table"]["my_commit"] is None
     assert [p["committed"] for p in obs["players"]] == [False, False, True, False]
     assert obs["to_act"] == [0, 1, 3]
+
+
+@pytest.mark.parametrize("four_suits", [False, True])
+def test_score_parts_add_up_to_the_deal_score(four_suits: bool) -> None:
+    """The summary's breakdown (``score_parts``) is the rules' score, not a second copy."""
+    from pakka.cards import anarchy_deck
+    from pakka.games.anarchy.rules import CONTRACTS, deal_score, score_parts
+
+    rng = random.Random(5)
+    pack = [c for c in anarchy_deck(5) if not c.is_joker]
+    for _ in range(300):
+        won = rng.sample(pack, rng.randrange(0, 30))
+        for contract in CONTRACTS:
+            for par in (10, 13):
+                parts = score_parts(contract, won, quad_requires_four_suits=four_suits, par=par)
+                expected = deal_score(contract, won, quad_requires_four_suits=four_suits, par=par)
+                assert parts.total == expected, (contract, won, par)
