@@ -1,72 +1,41 @@
 """Seeded bot matches whose every move is recorded, so refactors can prove "move for move".
 
-``python -m tests.bots.golden_moves`` (re)writes ``tests/bots/golden_moves.json``; the test
-``test_golden_moves.py`` replays each case and compares the action logs.  Regenerate only
-after a deliberate change of a bot's play, and say so in the commit.
+Each game keeps its own record, ``tests/golden_moves.json`` in its folder (for the games
+pakka ships, ``src/pakka/games/<game>/tests/golden_moves.json``): a list of
+``{"case": ..., "moves": [[seat, action JSON], ...]}``.  ``test_golden_moves.py`` replays
+every case of every installed game that brings such a file and compares the moves.
+``python -m tests.bots.golden_moves [GAME ...]`` plays the recorded cases again and rewrites
+the moves; do it only after a deliberate change of a bot's play, and say so in the commit.
+To add a case, add ``{"case": {...}, "moves": []}`` to the file and regenerate.
 
-Each case is one match (or its first ``deals`` deals) with a level per seat: ``random``,
+A case is one match (or its first ``deals`` deals) with a level per seat: ``random``,
 ``easy``, ``normal``, ``hard`` (the default search) and ``hard4`` (the game's own search
-budget cut to 4 worlds, cheap enough for the default test run).
+budget cut to 4 worlds, cheap enough for the default test run); ``options`` optional.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
-import pakka.games
+from pakka import plugins
 from pakka.bots import Bot, Budget, make
 
-PATH = Path(__file__).with_name("golden_moves.json")
+FILE = "tests/golden_moves.json"
 
-CASES: list[dict[str, Any]] = [
-    {"game": "anarchy", "seats": ["normal", "easy", "random", "normal"], "seed": 11},
-    {
-        "game": "anarchy",
-        "seats": ["normal", "normal", "normal"],
-        "seed": 12,
-        "options": {"pass_three": True},
-    },
-    {
-        "game": "anarchy",
-        "seats": ["hard4", "normal", "normal", "normal", "normal"],
-        "seed": 13,
-        "deals": 2,
-    },
-    {"game": "pentagrammi", "seats": ["normal", "easy", "normal", "random", "normal"], "seed": 21},
-    {
-        "game": "pentagrammi",
-        "seats": ["hard4", "normal", "normal", "normal", "normal"],
-        "seed": 22,
-        "deals": 1,
-    },
-    {"game": "norlanninnakki", "seats": ["normal", "easy", "random"], "seed": 31},
-    {
-        "game": "norlanninnakki",
-        "seats": ["normal", "normal", "normal", "normal", "normal"],
-        "seed": 32,
-    },
-    {
-        "game": "norlanninnakki",
-        "seats": ["hard4", "normal", "normal", "normal"],
-        "seed": 33,
-        "deals": 2,
-    },
-    {"game": "guandan", "seats": ["normal", "easy", "normal", "random"], "seed": 41, "deals": 6},
-    {"game": "guandan", "seats": ["normal", "normal", "normal", "normal"], "seed": 42},
-    {"game": "guandan", "seats": ["hard4", "normal", "hard4", "normal"], "seed": 43, "deals": 1},
-    {"game": "anarchy", "seats": ["hard", "normal", "normal", "normal"], "seed": 14, "deals": 3},
-    {
-        "game": "pentagrammi",
-        "seats": ["hard", "normal", "normal", "normal", "normal"],
-        "seed": 23,
-        "deals": 3,
-    },
-    {"game": "norlanninnakki", "seats": ["hard", "normal", "normal"], "seed": 34, "deals": 3},
-    {"game": "guandan", "seats": ["hard", "normal", "normal", "normal"], "seed": 44, "deals": 3},
-]
+
+def path(game: str) -> Path | None:
+    """The game's record, if it brings one."""
+    found = plugins.resource(game, FILE)
+    return None if found is None else Path(str(found))
+
+
+def records(game: str) -> list[dict[str, Any]]:
+    found = path(game)
+    return [] if found is None else list(json.loads(found.read_text("utf-8")))
 
 
 def _bot(game: str, level: str, seed: int) -> Bot:
@@ -79,7 +48,7 @@ def _bot(game: str, level: str, seed: int) -> Bot:
 
 def play(case: dict[str, Any]) -> list[list[Any]]:
     """The case's match, as ``[seat, action JSON]`` per move."""
-    game = pakka.games.get(case["game"])
+    game = plugins.get(case["game"])
     seats = case["seats"]
     state = game.new_match(players=len(seats), options=case.get("options"), seed=case["seed"])
     bots = [_bot(game.name, level, case["seed"] * 31 + k) for k, level in enumerate(seats)]
@@ -97,15 +66,24 @@ def play(case: dict[str, Any]) -> list[list[Any]]:
     return moves
 
 
-def main() -> None:
-    data: dict[str, Any] = {}
-    for i, case in enumerate(CASES):
-        key = str(i)
-        moves = play(case)
-        data[key] = {"case": case, "moves": moves}
-        print(f"case {i} {case['game']} {case['seats']}: {len(moves)} moves", flush=True)
-    PATH.write_text(json.dumps(data, indent=None, separators=(",", ":")) + "\n")
+def write(game: str) -> None:
+    """Play the game's recorded cases again and rewrite their moves."""
+    target = path(game)
+    if target is None:
+        raise SystemExit(f"{game} has no {FILE}")
+    out = []
+    for record in records(game):
+        moves = play(record["case"])
+        out.append({"case": record["case"], "moves": moves})
+        print(f"{game} {record['case']['seats']}: {len(moves)} moves", flush=True)
+    text = ",\n".join(json.dumps(r, separators=(",", ":")) for r in out)
+    target.write_text(f"[\n{text}\n]\n", "utf-8")
+
+
+def main(argv: list[str]) -> None:
+    for game in argv or [g for g in plugins.names() if path(g) is not None]:
+        write(game)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
