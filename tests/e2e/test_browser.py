@@ -63,6 +63,10 @@ def test_play_a_match_against_bots_by_clicking(server: str, browser: Any, shots:
     assert page.locator("#seat-1-level").input_value() == "normal"
     assert not page.locator("#opt-deals").is_visible()
     page.click("#variant-options summary")
+    # a game that brings no words is shown by what its options declare, never a raw name
+    deals = page.locator('[data-option="deals"]')
+    assert deals.locator("label").inner_text() == "Deals"
+    assert deals.locator(".help").inner_text() == "deals in a match · 1–10"
     page.fill("#opt-deals", "1")
     page.dispatch_event("#opt-deals", "change")
     page.select_option("#seat-1-kind", "bot")

@@ -1,87 +1,22 @@
-"""A game that lives outside pakka's tree plays everywhere once its package is installed.
+"""A game that lives outside pakka's tree is a full citizen once its package is installed.
 
-The toy game of the generic suite is packaged here as ``pakka-toy`` (its engine module and
-one ``pakka.games`` entry point, nothing else), installed with pip into a temporary folder,
-and used from a fresh Python process that has that folder on its path: pakka finds it,
-lists it, passes the generic suite on it, serves it (REST lobby and a whole match over the
-WebSocket against ``random`` bots) and plays it in the terminal client.
+``pakka-toy`` (``conftest.py``) brings the game, its words in English and Finnish and its
+rules texts, behind one ``pakka.games`` entry point, and nothing of pakka changes.  From a
+fresh Python process that has it on its path: pakka lists it, pakka's own generic and
+companion suites pass with it installed, the server serves its words and rules and plays it
+over the WebSocket, and the terminal client shows its words and rules.  (The browser shows
+them too: ``tests/e2e/test_outside_game.py``.)
 """
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-TOY = ROOT / "tests" / "generic" / "toy.py"
-
-PYPROJECT = """\
-[build-system]
-requires = ["setuptools>=70.1"]
-build-backend = "setuptools.build_meta"
-
-[project]
-name = "pakka-toy"
-version = "1.0"
-description = "High or Low, a game for pakka that lives outside its tree"
-
-[project.entry-points."pakka.games"]
-toy = "pakka_toy:GAME"
-
-[tool.setuptools]
-packages = ["pakka_toy"]
-"""
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder with ``pakka-toy`` installed into it by pip."""
-    root = tmp_path_factory.mktemp("outside")
-    pkg = root / "pakka-toy"
-    (pkg / "pakka_toy").mkdir(parents=True)
-    (pkg / "pyproject.toml").write_text(PYPROJECT)
-    source = TOY.read_text() + "\n\nGAME = TOY\n"
-    (pkg / "pakka_toy" / "__init__.py").write_text(source)
-    target = root / "site"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--no-index",
-            "--no-build-isolation",
-            "--target",
-            str(target),
-            str(pkg),
-        ],
-        check=True,
-        capture_output=True,
-    )
-    assert list(target.glob("pakka_toy-*.dist-info/entry_points.txt"))
-    return target
-
-
-def run(site: Path, code: str, *args: str, timeout: float = 120) -> str:
-    """Run Python ``code`` in a fresh process that sees the installed package."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]))
-    done = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code), *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done.stdout
+from tests.plugin.conftest import ROOT, environ, run
 
 
 def test_it_is_listed_by_pakka_games(site: Path) -> None:
@@ -97,25 +32,53 @@ def test_it_is_not_listed_without_its_package() -> None:
     assert "High or Low" not in out
 
 
-def test_it_passes_the_generic_suite(site: Path) -> None:
-    out = run(
-        site,
-        """
-        import pakka.games
-        from pakka.options import option_variants
-        from tests.generic.harness import play_checked
-        game = pakka.games.get("toy")
-        assert type(game).__module__ == "pakka_toy", type(game).__module__
-        for players in game.info.player_counts:
-            for options in option_variants(game.Options):
-                play_checked(game, players, options, seed=3)
-        print("generic suite passed")
-        """,
+def _pytest(site: Path, *args: str, timeout: float = 900) -> str:
+    """pakka's own tests, run with the outside package installed."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA", "-n", "0", *args],
+        env=environ(site),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
     )
-    assert "generic suite passed" in out
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
+    return done.stdout
 
 
-def test_it_plays_a_whole_match_on_the_server(site: Path, tmp_path: Path) -> None:
+GENERIC_AND_COMPANIONS = (
+    "tests/test_plugins.py",
+    "tests/test_rulebook.py",
+    "tests/generic/test_random_sim.py",
+    "tests/bots/test_golden_moves.py",
+    "tests/env/test_reproducible.py",
+    "tests/server/test_schemas.py",
+)
+
+
+def test_pakka_s_generic_and_companion_suites_pass_with_it_installed(site: Path) -> None:
+    out = _pytest(site, *GENERIC_AND_COMPANIONS, "-k", "toy or schemas or up_to_date or shipped")
+    # the toy's parts were checked, not skipped: it brings words and rules, no bots or codec
+    passed_lines = [line for line in out.splitlines() if line.startswith("PASSED ")]
+    for passed in (
+        "test_every_game_s_parts_are_what_they_claim[toy]",
+        "test_every_game_with_rules_has_them_in_both_languages[toy]",
+        "test_every_game_with_words_has_its_words_in_both_languages[toy]",
+        "test_any_game_s_rules_are_read_from_its_own_folder[toy]",
+        "test_random_match_keeps_every_invariant[toy-2p-v0-s1]",
+        "test_schemas_are_up_to_date",
+        "test_observations_and_presentations_match_their_schemas[toy]",
+        "test_spec_pages_are_up_to_date",
+    ):
+        assert any(line.endswith(f"::{passed}") for line in passed_lines), passed
+
+
+@pytest.mark.slow  # pakka's whole suite again, in a process that has the package installed
+def test_pakka_s_whole_suite_passes_with_it_installed(site: Path) -> None:
+    _pytest(site, "-x", "--ignore=tests/plugin", timeout=3600)
+
+
+def test_the_server_serves_its_words_and_rules_and_plays_it(site: Path, tmp_path: Path) -> None:
     out = run(
         site,
         f"""
@@ -126,44 +89,60 @@ def test_it_plays_a_whole_match_on_the_server(site: Path, tmp_path: Path) -> Non
         with TestClient(app) as client:
             games = {{g["name"]: g for g in client.get("/api/games").json()}}
             assert games["toy"]["title"] == "High or Low", games["toy"]
+            assert games["toy"]["rules"] == ["en", "fi"], games["toy"]
+            words = client.get("/api/i18n").json()
+            assert words["opt_toy_deals"]["fi"] == "Jakoja", words.get("opt_toy_deals")
+            rules = client.get("/api/games/toy/rules", params={{"lang": "fi"}})
+            assert rules.status_code == 200, rules.text
+            assert rules.json()["markdown"].startswith("# Ylös vai alas"), rules.json()
             seats = [{{"kind": "person"}}, {{"kind": "bot", "level": "random"}}]
             body = {{"game": "toy", "players": 2, "seats": seats, "name": "Ann"}}
             made = client.post("/api/tables", json=body)
             assert made.status_code == 201, made.text
             joined = made.json()
-            moves = 0
+            moves, said = 0, []
             with client.websocket_connect(f"/ws/tables/{{joined['table']['id']}}") as ws:
-                ws.send_json({{"type": "auth", "token": joined["token"]}})
+                ws.send_json({{"type": "auth", "token": joined["token"], "lang": "fi"}})
                 while True:
                     frame = ws.receive_json()
                     if frame.get("type") != "state":
                         continue
+                    said.append(frame["present"]["title"] + " " + frame["present"]["status"])
                     if frame["observation"]["result"] is not None:
                         break
                     if frame["legal_actions"]:
                         ws.send_json({{"type": "action", "action": frame["legal_actions"][0]}})
                         moves += 1
-            print("played", moves, "moves; prompt:", frame["present"]["prompt"])
+            print("played", moves, "moves;", said[0])
         """,
     )
-    assert "played" in out and "won" in out
+    assert "played" in out
+    assert "Ylös vai alas" in out and "huutaminen" in out
 
 
-def test_it_plays_in_the_terminal_client(site: Path) -> None:
+def test_the_terminal_client_shows_its_words_and_rules(site: Path) -> None:
     out = run(
         site,
         """
         import asyncio
         import random
         import pakka.games
-        from pakka.tui.app import PakkaApp
+        from pakka.tui.app import PakkaApp, RulesScreen
         from pakka.tui.session import LocalSession
-        from tests.tui.driver import play_by_keys
+        from tests.tui.driver import play_by_keys, screen_text
 
         async def main() -> None:
             state = pakka.games.get("toy").new_match(players=2, seed=5)
-            app = PakkaApp(LocalSession(state, ["random"]), lang="fi")
+            app = PakkaApp(LocalSession(state, ["random"], lang="fi"), lang="fi")
             async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                assert "Ylös vai alas" in screen_text(app), screen_text(app)
+                await pilot.press("question_mark")
+                await pilot.pause()
+                assert isinstance(app.screen, RulesScreen)
+                assert app.screen.text.startswith("# Ylös vai alas")
+                await pilot.press("escape")
+                await pilot.pause()
                 await play_by_keys(pilot, random.Random(1))
             assert state.is_over() or app.session.state.is_over()
             print("terminal match over")

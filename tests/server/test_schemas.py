@@ -13,6 +13,7 @@ import pytest
 import pakka.games
 from pakka.present import present
 from pakka.server.schemas import render
+from pakka.views import observation_schema
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "protocol-schemas"
 
@@ -44,9 +45,10 @@ def test_observations_and_presentations_match_their_schemas(game: str) -> None:
     """Real observations of every seat, and their presentations, satisfy the generated
     schemas (so a client may trust the documented shapes)."""
     schemas = {name: json.loads(text) for name, text in render().items()}
-    observation = jsonschema_rs.validator_for(schemas[f"observation-{game}.json"])
-    presentation = jsonschema_rs.validator_for(schemas["present.json"])
     g = pakka.games.get(game)
+    shape = schemas.get(f"observation-{game}.json")  # shipped games: the committed file
+    observation = jsonschema_rs.validator_for(shape or observation_schema(g))
+    presentation = jsonschema_rs.validator_for(schemas["present.json"])
     rng = random.Random(5)
     state = g.new_match(seed=5)
     events: list[Any] = []

@@ -1,8 +1,9 @@
-// Loading and formatting the strings people read.  The strings themselves live in the one
-// catalogue, src/pakka/i18n/messages.json, which the server serves at /api/i18n (the
-// terminal client and the presentation layer read the same file).  t(key, vars) looks a key
-// up in the current language (English if missing); Finnish is the default when the browser
-// prefers it (navigator.languages) and nobody chose otherwise.
+// Loading and formatting the strings people read.  The server serves the catalogue at
+// /api/i18n: the words every game shares (src/pakka/i18n/messages.json) merged with each
+// installed game's own (its plug-in's messages.json), the same table the terminal client and
+// the presentation layer read.  t(key, vars) looks a key up in the current language (English
+// if missing; a key nobody defined shows as an ellipsis, never as itself); Finnish is the
+// default when the browser prefers it (navigator.languages) and nobody chose otherwise.
 
 const KEY = "pakka.lang";
 
@@ -10,7 +11,7 @@ async function loadCatalogue() {
   try {
     const r = await fetch("/api/i18n");
     if (r.ok) return await r.json();
-  } catch { /* offline: keys are shown as they are */ }
+  } catch { /* offline: every word is an ellipsis until a reload */ }
   return {};
 }
 
@@ -47,7 +48,8 @@ export function has(key) {
 // The message `key` in the current language, its {name} fields filled from `vars`.
 export function t(key, vars = {}) {
   const entry = CATALOGUE[key];
-  const text = entry ? (entry[lang] || entry.en) : key;
+  if (!entry) console.error(`no words for ${key} in the catalogue`);
+  const text = entry ? (entry[lang] || entry.en) : "…";
   return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
 }
 

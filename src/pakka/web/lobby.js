@@ -21,9 +21,16 @@ function gameTitle(g) {
   return has(`game_${g.name}`) ? t(`game_${g.name}`) : g.title;
 }
 
-// An option's words: its label, its help and each choice, from the catalogue.
-function optLabel(g, opt) { return has(`opt_${g.name}_${opt.name}`) ? t(`opt_${g.name}_${opt.name}`) : opt.name.replace(/_/g, " "); }
-function optHelp(g, opt) { return has(`opt_${g.name}_${opt.name}_help`) ? t(`opt_${g.name}_${opt.name}_help`) : ""; }
+// An option's words: its label, its help and each choice, from the game's own words (its
+// plug-in's messages.json, merged into the catalogue); a game that brings none is shown by
+// what its options declare (the field name, the declared help, the choices, the range).
+function spaced(name) { const s = String(name).replace(/_/g, " "); return s.charAt(0).toUpperCase() + s.slice(1); }
+function optLabel(g, opt) { return has(`opt_${g.name}_${opt.name}`) ? t(`opt_${g.name}_${opt.name}`) : spaced(opt.name); }
+function optHelp(g, opt) {
+  const words = has(`opt_${g.name}_${opt.name}_help`) ? t(`opt_${g.name}_${opt.name}_help`) : (opt.help || "");
+  const range = opt.type === "int" && opt.range && !opt.choices ? `${opt.range[0]}–${opt.range[1]}` : "";
+  return [words, range].filter(Boolean).join(" · ");
+}
 function optChoice(g, opt, value) {
   const key = `opt_${g.name}_${opt.name}_${value}`;
   return has(key) ? t(key) : String(value).replace(/_/g, " ");
@@ -90,7 +97,7 @@ function drawForm() {
   const delay = el("input", { id: "bot-delay", type: "number", min: 0, max: 10, step: 0.1, value: "0.8" });
   const trick = el("input", { id: "trick-seconds", type: "number", min: 0, max: 10, step: 0.1, value: String(TRICK_SECONDS) });
   const pub = el("input", { id: "public", type: "checkbox", checked: true });
-  const description = has(`game_${g.name}_description`) ? t(`game_${g.name}_description`) : "";
+  const description = has(`game_${g.name}_description`) ? t(`game_${g.name}_description`) : (g.description || "");
   form.replaceChildren(
     el("div", { class: "field" }, el("label", { for: "game" }, t("web_game")), gameSel,
       description ? el("small", { class: "help" }, description) : null,
