@@ -39,6 +39,7 @@ from pakka.errors import AmbiguousAction, IllegalAction, NotationError, PakkaErr
 from pakka.events import Event
 from pakka.options import Options, option_variants, options_from_mapping, options_json
 from pakka.results import MatchResult, ranks_from_scores
+from pakka.selection import select
 from pakka.views import Observation, PlayerView, TableView, ViewTypes
 from pakka.wire import JSON
 
@@ -341,15 +342,15 @@ class Game(ABC, Generic[OptionsT, StateT]):
         if len(exact) == 1:
             return exact[0]
         try:
-            cards = Counter(parse_cards(text))
+            cards = parse_cards(text)
         except NotationError:
-            cards = None
+            cards = []
         if cards:
-            by_cards = [a for a in legal if Counter(getattr(a, "cards", ())) == cards]
-            if len(by_cards) == 1:
-                return by_cards[0]
-            if by_cards:
-                raise AmbiguousAction(text, by_cards)
+            meant = select(legal, cards).actions
+            if len(meant) == 1:
+                return meant[0]
+            if meant:
+                raise AmbiguousAction(text, list(meant))
         words = [a for a in legal if str(a).lower().startswith(wanted)] if wanted else []
         if len(words) == 1:
             return words[0]

@@ -108,7 +108,7 @@ def test_illegal_input_is_explained_and_changes_nothing() -> None:
         log_before = len(app.session.state.log)  # type: ignore[attr-defined]
         await pilot.press("a", "b", "enter")  # two cards where one is played
         await settle(pilot)
-        assert "Not allowed" in app.message and "1 card" in app.message
+        assert app.message.startswith("Choose 1 card."), app.message
         await pilot.press("escape", "z")  # a key with no card
         assert "no card" in app.message
         await pilot.press("7")  # no such numbered choice now
@@ -302,5 +302,27 @@ def test_each_kind_of_card_decision_by_keys(name: str) -> None:
             shot(app, f"decision-{name}")
             await take(pilot, sized[0])
             assert len(app.session.state.log or []) > before, app.message  # type: ignore[attr-defined]
+
+    asyncio.run(main())
+
+
+def test_a_card_chosen_when_only_pass_is_legal_says_so() -> None:
+    """Not "choose 0 cards": the card cannot be played now, and the prompt says what can."""
+    game = pakka.games.get("guandan")
+    rng = random.Random(8)
+    state = game.new_match(seed=8)
+    while not (state.to_act() == {0} and [str(a) for a in state.legal_actions(0)] == ["pass"]):
+        seat = rng.choice(sorted(state.to_act()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    app = PakkaApp(LocalSession(state, ["normal"], "en"), "en")
+
+    async def main() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            await pilot.press("a", "enter")
+            await settle(pilot)
+            assert "cannot be played now" in app.message, app.message
+            assert "0 card" not in app.message
+            assert app.session.state is state and state.to_act() == {0}
 
     asyncio.run(main())

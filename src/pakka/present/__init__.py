@@ -15,9 +15,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from pakka import plugins
+from pakka.cards import Card
 from pakka.engine import Action, Game
 from pakka.errors import PakkaError
 from pakka.events import Event
+from pakka.i18n import t
 from pakka.present.base import Context, Names, Presenter, View, default_names
 from pakka.present.values import (
     Badge,
@@ -30,6 +32,7 @@ from pakka.present.values import (
     Trick,
     TrickPlay,
 )
+from pakka.selection import Selection
 
 __all__ = [
     "Badge",
@@ -47,6 +50,7 @@ __all__ = [
     "default_names",
     "present",
     "presenter",
+    "selection_words",
 ]
 
 GENERIC: Presenter[View] = Presenter()
@@ -72,3 +76,40 @@ def present(
 ) -> Presentation:
     """One person's table in words (see the module docstring)."""
     return presenter(view.game).present(view, events, names, lang, legal=legal)
+
+
+def selection_words(chosen: Selection[Any], prompt: str, lang: str = "en") -> str:
+    """What to tell a person whose chosen cards mean no legal move, or several (``""`` when
+    they mean exactly one): the same sentence in the browser and the terminal.
+
+    >>> from pakka.cards import parse_cards
+    >>> from pakka.engine import PlayCard
+    >>> from pakka.selection import select
+    >>> legal = [PlayCard(c) for c in parse_cards("S8 H8")]
+    >>> selection_words(select(legal, parse_cards("C2")), "Play a card.")
+    '♣2 cannot be played now. Play a card.'
+    >>> selection_words(select(legal, parse_cards("C2 D3")), "Pelaa kortti.", "fi")
+    'Kortteja ♣2 ♦3 ei voi pelata nyt. Pelaa kortti.'
+    """
+
+    def cards(shown: Sequence[Card]) -> str:
+        return " ".join(c.pretty() for c in shown)
+
+    if chosen.problem == "nothing_chosen":
+        return t("select_nothing_chosen", lang, prompt=prompt)
+    if chosen.problem == "not_now":
+        key = "select_not_now_one" if len(chosen.unusable) == 1 else "select_not_now"
+        return t(key, lang, cards=cards(chosen.unusable), prompt=prompt)
+    if chosen.problem == "count":
+        counts = [str(n) for n in chosen.counts]
+        if counts == ["1"]:
+            return t("select_count_one", lang, prompt=prompt)
+        listed = (
+            counts[0]
+            if len(counts) == 1
+            else t("list_or", lang, items=", ".join(counts[:-1]), last=counts[-1])
+        )
+        return t("select_count", lang, counts=listed, prompt=prompt)
+    if chosen.problem == "no_move":
+        return t("select_no_move", lang, cards=cards(chosen.cards), prompt=prompt)
+    return t("select_readings", lang) if len(chosen.actions) > 1 else ""

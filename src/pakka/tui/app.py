@@ -34,10 +34,13 @@ from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from pakka import rulebook
+from pakka.cards import parse_card
 from pakka.engine import Action
 from pakka.errors import PakkaError
 from pakka.i18n import t
+from pakka.present import selection_words
 from pakka.present.values import Presentation, Summary, Trick
+from pakka.selection import Selection, action_cards, select
 from pakka.tui import render
 from pakka.tui.session import Session
 
@@ -189,7 +192,8 @@ class PakkaApp(App[None]):
         self.lang = lang
         session.on_update = self._on_events
         self.hand: list[str] = []
-        self.selected: set[int] = set()
+        self.selected: list[int] = []
+        """Chosen cards (hand indices) in the order chosen."""
         self.cursor = 0
         self.choices: list[Action] = []
         self.labels: dict[int, str] = {}
@@ -318,7 +322,7 @@ class PakkaApp(App[None]):
         hand = self._hand(shown)
         if hand != self.hand:
             self.hand = hand
-            self.selected = set()
+            self.selected = []
             self.cursor = min(self.cursor, max(len(hand) - 1, 0))
         steps: list[tuple[Callable[[], None], str]] = [
             (lambda: self._draw_header(shown), "#header"),
@@ -463,7 +467,7 @@ class PakkaApp(App[None]):
     def _selection_text(self) -> str:
         if not self.selected:
             return ""
-        chosen = [self.hand[i] for i in sorted(self.selected)]
+        chosen = [self.hand[i] for i in self.selected]
         return "  " + escape(t("tui_selected", self.lang, cards=render.pretty_cards(chosen)))
 
     def _draw_choices(self) -> None:
@@ -580,7 +584,7 @@ class PakkaApp(App[None]):
 
     async def _new_match(self) -> None:
         if await self.session.new_match():
-            self.selected = set()
+            self.selected = []
             self.hint_action = None
             self.query_one("#log", RichLog).write("· " + t("tui_new_match", self.lang))
             self.say("")
@@ -607,7 +611,10 @@ class PakkaApp(App[None]):
             self.say(t("tui_no_such_card", self.lang), "error")
             return
         self.cursor = index
-        self.selected ^= {index}
+        if index in self.selected:
+            self.selected.remove(index)
+        else:
+            self.selected.append(index)
         self.message = ""
         self._draw_hand()
         self._draw_status()
@@ -617,29 +624,27 @@ class PakkaApp(App[None]):
             self.action_card(self.cursor)
 
     def action_clear(self) -> None:
-        self.selected = set()
+        self.selected = []
         self.message = ""
         self._draw_hand()
         self._draw_status()
 
     def action_play(self) -> None:
-        """Play the selected cards: the legal action whose cards are exactly these."""
+        """Play the selected cards: the legal action they mean (:func:`pakka.selection.select`,
+        the rule the browser uses too), asking which when they can be played several ways."""
         if not self._can_act():
             return
-        chosen = Counter(self.hand[i] for i in self.selected)
-        matches = [a for a, cards in self.card_actions if cards == chosen]
-        single_card_game = all(sum(c.values()) == 1 for _, c in self.card_actions)
-        if not matches and not chosen and self.hand and single_card_game:
-            cursor = Counter([self.hand[self.cursor]])
-            matches = [a for a, cards in self.card_actions if cards == cursor]
-            if matches:
-                chosen = cursor
-        if not matches and not chosen and len(self.choices) == 1 and not self.card_actions:
-            matches = list(self.choices)
-        if len(matches) == 1:
-            self._submit(matches[0])
-        elif matches:
-            self._ask_reading(matches)
+        legal = self.session.legal
+        cards = [parse_card(self.hand[i]) for i in self.selected]
+        chosen = select(legal, cards)
+        single_cards = all(len(action_cards(a)) <= 1 for a in legal)
+        if not chosen.actions and not cards and self.hand and single_cards:
+            cursor = select(legal, [parse_card(self.hand[self.cursor])])  # Enter on a card
+            chosen = cursor if cursor.actions else chosen
+        if chosen.action is not None:
+            self._submit(chosen.action)
+        elif chosen.actions:
+            self._ask_reading(list(chosen.actions))
         else:
             self._explain(chosen)
 
@@ -664,30 +669,22 @@ class PakkaApp(App[None]):
 
         self.push_screen(ChooseScreen(t("tui_which_reading", self.lang), labels), chosen)
 
-    def _explain(self, chosen: Counter[str]) -> None:
-        """No legal action has exactly these cards: say why, in the game's words if we can."""
-        if not self.card_actions:
-            self.say(t("tui_choose_instead", self.lang), "error")
-            return
-        if not chosen:
-            self.say(t("tui_select_first", self.lang), "error")
-            return
-        sizes = sorted({sum(c.values()) for _, c in self.card_actions})
-        kind = self.card_actions[0][0].type
-        cards = list(chosen.elements())
-        try:
-            action = self.session.game.action_from_json({"type": kind, "cards": cards})
-        except PakkaError:
-            action = None
-        if action is not None and sum(chosen.values()) in sizes:
-            self.run_worker(self._act(action), exclusive=True, group="act")
-            return
-        if sum(chosen.values()) in sizes:
-            reason = t("tui_no_move_with", self.lang, cards=render.pretty_cards(cards))
-        else:
-            want = "/".join(str(s) for s in sizes)
-            reason = t("tui_wrong_count", self.lang, n=want)
-        self.say(t("illegal", self.lang, reason=reason), "error")
+    def _explain(self, chosen: Selection[Action]) -> None:
+        """No legal action is made of exactly these cards: say why.  A card move the game can
+        read is sent to the engine, whose refusal names the rule it breaks (you must follow
+        suit); anything else gets the selection's own words."""
+        if chosen.problem in ("no_move", "not_now"):
+            kind = next((a.type for a in self.session.legal if action_cards(a)), None)
+            try:
+                codes = [str(c) for c in chosen.cards]
+                action = self.session.game.action_from_json({"type": kind, "cards": codes})
+            except PakkaError:
+                action = None
+            if action is not None:
+                self.run_worker(self._act(action), exclusive=True, group="act")
+                return
+        prompt = self.shown.prompt if self.shown is not None else ""
+        self.say(selection_words(chosen, prompt, self.lang), "error")
 
     def action_choose(self, index: int) -> None:
         if not self._can_act():
@@ -716,7 +713,7 @@ class PakkaApp(App[None]):
         self.message = ""
         self.hint_action = None
         self.held_trick = None
-        self.selected = set()
+        self.selected = []
         try:
             error = await self.session.act(action)
         except Exception as exc:  # a failing game or bot must not end the session
@@ -742,12 +739,14 @@ class PakkaApp(App[None]):
         self.hint_action = action
         cards = getattr(action, "cards", None)
         if cards:
-            wanted = Counter(str(c) for c in cards)
-            picked: set[int] = set()
-            for i, token in enumerate(self.hand):
-                if wanted[token] > 0:
-                    wanted[token] -= 1
-                    picked.add(i)
+            picked: list[int] = []
+            for card in cards:  # in the action's order, so that it reads as this action
+                token = str(card)
+                i = next(
+                    (i for i, c in enumerate(self.hand) if c == token and i not in picked), None
+                )
+                if i is not None:
+                    picked.append(i)
             self.selected = picked
             self.cursor = min(picked) if picked else self.cursor
         self.refresh_view()
@@ -762,7 +761,7 @@ class PakkaApp(App[None]):
 
     async def _undo(self) -> None:
         if await self.session.undo():
-            self.selected = set()
+            self.selected = []
             self.hint_action = None
             self.query_one("#log", RichLog).write("· " + t("tui_undone", self.lang))
             self.say(t("tui_undone", self.lang))
