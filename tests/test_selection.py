@@ -108,3 +108,29 @@ def test_typed_text_reads_by_the_same_rule() -> None:
         game.parse_action(state, seat, str(card).lower())
         == select(state.legal_actions(seat), [card]).action
     )
+
+
+@pytest.mark.parametrize("name", pakka.games.names())
+def test_the_presentation_s_keys_are_the_selection_rule_as_a_lookup(name: str) -> None:
+    """A client that looks the chosen cards' key up in ``present.keys`` finds exactly the
+    actions :func:`select` gives (the browser does this; the rule lives here)."""
+    from pakka.present import present
+    from pakka.selection import card_key
+
+    game = pakka.games.get(name)
+    rng = random.Random(1)
+    state = game.new_match(seed=1)
+    for _ in range(120):
+        if state.is_over():
+            break
+        seat = rng.choice(sorted(state.to_act()))
+        legal = state.legal_actions(seat)
+        keys = present(state.view(seat), legal=legal).keys
+        assert len(keys) == len(legal)
+        for action in legal[:40]:
+            cards = action_cards(action)
+            if not cards:
+                continue
+            looked_up = {legal[i] for i, k in enumerate(keys) if k == card_key(cards)}
+            assert looked_up == set(select(legal, cards).actions)
+        state.apply(seat, rng.choice(legal))

@@ -38,7 +38,7 @@ ActionT = TypeVar("ActionT")
 """Any game's action type (this module sits below the engine, which uses it to read typed
 text)."""
 
-__all__ = ["Problem", "Selection", "action_cards", "select"]
+__all__ = ["Problem", "Selection", "action_cards", "card_key", "select"]
 
 Problem = Literal["", "nothing_chosen", "not_now", "count", "no_move"]
 
@@ -67,6 +67,17 @@ def action_cards(action: object) -> tuple[Card, ...]:
     """The cards an action puts down or passes (``()`` for a choice without cards)."""
     cards = getattr(action, "cards", ())
     return tuple(cards) if cards else ()
+
+
+def card_key(cards: Sequence[Card]) -> str:
+    """The cards as a key that ignores their order: codes sorted and joined by spaces, so that
+    a client can look up :func:`select`'s card rule (``"H8 S8"`` for ♠8 ♥8).
+
+    >>> from pakka.cards import parse_cards
+    >>> card_key(parse_cards("S8 H8")), card_key([])
+    ('H8 S8', '')
+    """
+    return " ".join(sorted(str(c) for c in cards))
 
 
 def select(

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from pakka import plugins
 from pakka.cards import Card
 from pakka.engine import Action, GameInfo, Observation
 from pakka.events import (
@@ -40,6 +41,7 @@ from pakka.present.values import (
     Trick,
     TrickPlay,
 )
+from pakka.selection import action_cards, card_key
 
 __all__ = ["Context", "Names", "Presenter", "View", "default_names"]
 
@@ -124,8 +126,6 @@ class Presenter(Generic[V]):
         """Everything one person sees: ``view`` is their seat's (or a spectator's) view,
         ``events`` what just happened (only those the seat may see are told), ``legal`` the
         seat's legal actions (labelled in the same order)."""
-        from pakka import plugins
-
         info = info or plugins.get(view.game).info
         ctx = Context(lang, names or default_names(lang), view.seat, info)
         told = [e for e in events if e.visible_to(view.seat)]
@@ -150,6 +150,7 @@ class Presenter(Generic[V]):
             wild=self.wild(view),
             actions=tuple(self.action_label(a, view, ctx) for a in legal),
             confirm=tuple(self.confirm_question(a, view, ctx) for a in legal),
+            keys=tuple(card_key(action_cards(a)) for a in legal),
             sentences=tuple(s for s in sentences if s),
             sheet=self.running_sheet(view, ctx),
             deal_summary=None if scored is None else self.deal_summary(scored, view, ctx),

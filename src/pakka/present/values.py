@@ -153,6 +153,11 @@ class Presentation:
     confirm: tuple[str, ...]
     """For each legal action (same order), the question to ask before sending it, or
     ``""``: the rules want some choices confirmed (Guandan's return card)."""
+    keys: tuple[str, ...]
+    """For each legal action (same order), the key of the cards it takes
+    (:func:`pakka.selection.card_key`: their codes sorted and joined by spaces; ``""`` for a
+    choice without cards): the actions a person's chosen cards mean are those whose key is
+    the key of the chosen cards (:func:`pakka.selection.select`'s rule, as a lookup)."""
     sentences: tuple[str, ...]
     """The events given, as sentences."""
     sheet: Summary | None
