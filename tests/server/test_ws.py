@@ -290,3 +290,31 @@ def test_state_frames_are_exactly_what_the_state_schema_describes(client: TestCl
     for frame in frames:
         assert P.StateMsg.model_validate(frame).model_dump(mode="json") == frame
         assert list(frame) == list(P.StateMsg.model_fields)
+
+
+def test_select_says_what_chosen_cards_mean_and_changes_nothing(
+    client: TestClient, app: FastAPI
+) -> None:
+    """The browser asks the server's one selection rule (pakka.selection) when its lookup
+    of ``present.keys`` finds nothing: the reply names the actions or says why not."""
+    tid, t0, t1 = two_people(client)
+    room = app.state.registry.rooms[tid]
+    seat = min(room.state.to_act())
+    with connect(client, tid, t0 if seat == 0 else t1) as ws:
+        msg = state(ws)
+        card = msg["present"]["hand"][0]
+        ws.send_json({"type": "select", "cards": [card]})  # bidding: no card may be played
+        reply = until(ws, lambda m: m["type"] == "selection")
+        assert reply["actions"] == [] and reply["version"] == msg["version"]
+        assert "cannot be played now" in reply["text"]
+        ws.send_json({"type": "select", "cards": [], "choice": 1})
+        reply = until(ws, lambda m: m["type"] == "selection")
+        assert reply == {"type": "selection", "version": msg["version"], "actions": [1], "text": ""}
+        ws.send_json({"type": "select", "cards": ["X9"]})
+        error = until(ws, lambda m: m["type"] == "error")
+        assert error["code"] == "bad_message" and "X9" in error["message"]
+        assert room.version == msg["version"]  # nothing changed
+    with connect(client, tid) as watcher:
+        state(watcher)
+        watcher.send_json({"type": "select", "cards": []})
+        assert until(watcher, lambda m: m["type"] == "error")["code"] == "not_seated"

@@ -23,7 +23,7 @@ from sqlalchemy import exc as sa_exc
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketState
 
-from pakka.errors import IllegalAction, PakkaError
+from pakka.errors import IllegalAction, NotationError, PakkaError
 from pakka.server import frames
 from pakka.server import protocol as P
 from pakka.server.audit import Audit
@@ -406,6 +406,22 @@ class Connection:
     ) -> None:
         await self.send(frames.error(code, message, legal, retry_after))
 
+    async def _select(self, msg: P.SelectMsg) -> None:
+        """Tell the sender what its chosen cards mean (nothing changes)."""
+        state = self.room.state
+        if state is None or self.seat is None:
+            code: P.ErrorCode = "not_seated" if self.seat is None else "not_started"
+            await self.error(code, "only a seated player of a running match selects cards")
+            return
+        try:
+            frame = frames.selection(
+                state, self.seat, self.room.version, msg, self.lang, self.room.names(self.lang)
+            )
+        except NotationError as exc:
+            await self.error("bad_message", f"bad select message: {exc}")
+            return
+        await self.send(frame)
+
     def _legal(self) -> list[dict[str, Any]]:
         state = self.room.state
         if state is None or self.seat is None:
@@ -428,6 +444,8 @@ class Connection:
             await self.send(frames.pong())
         elif isinstance(msg, P.HintMsg):
             await self.send(frames.hint(await self.play.hint(self.room, self.seat, msg.lang)))
+        elif isinstance(msg, P.SelectMsg):
+            await self._select(msg)
         else:
             try:
                 await self.play.act(self.room, self.seat, msg.action)

@@ -13,8 +13,10 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pakka.cards import parse_card
 from pakka.engine import Event, State
-from pakka.present import Names, presenter
+from pakka.present import Context, Names, presenter, selection_words
+from pakka.selection import select
 from pakka.server import protocol as P
 
 Frame = dict[str, Any]
@@ -89,6 +91,24 @@ def error(
 
 def hint(reply: P.HintReply) -> Frame:
     return reply.model_dump()
+
+
+def selection(
+    state: State[Any, Any], seat: int, version: int, msg: P.SelectMsg, lang: str, names: Names
+) -> Frame:
+    """What ``msg``'s chosen cards and choice mean at ``seat`` (a ``selection`` frame);
+    raises :class:`~pakka.errors.NotationError` for a card code that is no card."""
+    legal = state.legal_actions(seat)
+    cards = [parse_card(code) for code in msg.cards]
+    choice = legal[msg.choice] if msg.choice is not None and msg.choice < len(legal) else None
+    chosen = select(legal, cards, choice)
+    view = state.view(seat)
+    prompt = presenter(state.game).prompt(view, Context(lang, names, seat, state.game.info))
+    return P.SelectionReply(
+        version=version,
+        actions=[legal.index(a) for a in chosen.actions],
+        text=selection_words(chosen, prompt, lang),
+    ).model_dump()
 
 
 def pong() -> Frame:

@@ -220,14 +220,27 @@ class HintMsg(_Model):
     protocol: int | None = None
 
 
+class SelectMsg(_Model):
+    """Which legal actions these chosen cards (in the order chosen) and this choice (an index
+    into the last state's ``legal_actions``) mean, and if none or several, what to tell the
+    person (:func:`pakka.selection.select`, the rule every client follows)."""
+
+    type: Literal["select"]
+    cards: list[str] = Field(default_factory=list, max_length=60)
+    choice: int | None = Field(default=None, ge=0, le=10_000)
+    version: int | None = None
+    protocol: int | None = None
+
+
 class PingMsg(_Model):
     type: Literal["ping"]
     protocol: int | None = None
 
 
-Inbound = Annotated[AuthMsg | ActionMsg | HintMsg | PingMsg, Field(discriminator="type")]
-_INBOUND: TypeAdapter[AuthMsg | ActionMsg | HintMsg | PingMsg] = TypeAdapter(Inbound)
-INBOUND_TYPES = ("auth", "action", "hint", "ping")
+InboundMsg: TypeAlias = AuthMsg | ActionMsg | HintMsg | SelectMsg | PingMsg
+Inbound = Annotated[InboundMsg, Field(discriminator="type")]
+_INBOUND: TypeAdapter[InboundMsg] = TypeAdapter(Inbound)
+INBOUND_TYPES = ("auth", "action", "hint", "select", "ping")
 
 
 # --- WebSocket: server -> client ----------------------------------------------------------
@@ -298,16 +311,28 @@ class HintReply(_Model):
     )
 
 
+class SelectionReply(_Model):
+    """Only to the sender: the legal actions the selection means (indices into the state's
+    ``legal_actions`` at ``version``, most exact first) and, unless it means exactly one,
+    what to tell the person, in the connection's language."""
+
+    type: Literal["selection"] = "selection"
+    version: int
+    actions: list[int]
+    text: str = Field(description="'' when the selection means exactly one action")
+
+
 class PongMsg(_Model):
     type: Literal["pong"] = "pong"
 
 
 Outbound = Annotated[
-    HelloMsg | TableMsg | StateMsg | ErrorMsg | HintReply | PongMsg, Field(discriminator="type")
+    HelloMsg | TableMsg | StateMsg | ErrorMsg | HintReply | SelectionReply | PongMsg,
+    Field(discriminator="type"),
 ]
 
 
-def parse_inbound(raw: str | bytes) -> AuthMsg | ActionMsg | HintMsg | PingMsg:
+def parse_inbound(raw: str | bytes) -> InboundMsg:
     """Read one client frame; raises :class:`ProtocolError` with a code and a reason."""
     if len(raw) > MAX_MESSAGE_BYTES:
         raise WireError(
@@ -353,12 +378,14 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "in-auth": AuthMsg,
     "in-action": ActionMsg,
     "in-hint": HintMsg,
+    "in-select": SelectMsg,
     "in-ping": PingMsg,
     "out-hello": HelloMsg,
     "out-table": TableMsg,
     "out-state": StateMsg,
     "out-error": ErrorMsg,
     "out-hint": HintReply,
+    "out-selection": SelectionReply,
     "out-pong": PongMsg,
     "rest-create-table": CreateTable,
     "rest-join-table": JoinTable,
