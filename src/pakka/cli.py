@@ -82,7 +82,7 @@ def games() -> None:
 @app.command()
 def play(
     game: Annotated[
-        str | None, typer.Argument(help="anarchy, pentagrammi, norlanninnakki or guandan")
+        str | None, typer.Argument(help="the game to play (`pakka games` lists them)")
     ] = None,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for the deal (replayable)")] = None,
