@@ -54,6 +54,16 @@ class Metrics:
             ["where"],
             registry=self.registry,
         )
+        self.audit_errors = Counter(
+            "pakka_audit_errors",
+            "Audit log lines that could not be written (a full disk?); requests go on.",
+            registry=self.registry,
+        )
+        self.publish_errors = Counter(
+            "pakka_publish_errors",
+            "Table updates the pub/sub did not take (clients catch up on the next one).",
+            registry=self.registry,
+        )
         self.bot_failures = Counter(
             "pakka_bot_failures",
             "Bot moves and hints that failed (logged; the seat shows it).",
