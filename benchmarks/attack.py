@@ -336,6 +336,14 @@ def slow_connections_in_own_process(port: int, connections: int, seconds: float)
     """Issue 31, item 4: connections that send half a request and wait, from one address,
     each opened again (after 0.5 s) when the server closes it."""
 
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = connections + 256  # the attacker's own descriptors, not the server's
+    if soft != resource.RLIM_INFINITY and soft < want:
+        top = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (top, hard))
+
     async def attack() -> dict[str, int]:
         phase = Phase("slow_clients")
         until = time.monotonic() + seconds

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from pakka import engine
 from pakka.server.app import Settings, create_app
