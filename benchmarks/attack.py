@@ -26,9 +26,10 @@ apply as they would to separate clients:
 5. **slow_clients** (item 4): ``--slow-connections`` connections that send half a request
    and nothing more, from one address, each opened again when the server closes it;
    the victim also times a REST request (``GET /api/tables/{id}``) every 0.2 s;
-6. **illegal_flood** (item 6): one Guandan seat (three bots, the person never acts) open
-   on ``--illegal-sockets`` sockets, each sending an illegal action at
-   ``--illegal-rate`` a second (under each socket's own limit), reconnecting when closed.
+6. **illegal_flood** (item 6): Guandan seats (three random bots each, the person never
+   acts), four sockets each (``--illegal-sockets`` in all, from one address), each
+   sending an illegal action at ``--illegal-rate`` a second (under each socket's own
+   limit), reconnecting when closed.
 
 Per phase it prints the victim's ping round trip (p50/p95/p99), the time per bot move at
 the victim's table (from the person's action being acknowledged to the person's next turn,
@@ -376,62 +377,81 @@ def slow_connections_in_own_process(port: int, connections: int, seconds: float)
 
 
 def illegal_flood_in_own_process(
-    port: int, protocol: int, table: str, token: str, seconds: float, sockets: int, rate: float
+    port: int,
+    protocol: int,
+    seats: list[tuple[str, str]],
+    seconds: float,
+    sockets: int,
+    rate: float,
 ) -> dict[str, int]:
-    """Issue 31, item 6: a seat's sockets each send an illegal action ``rate`` times a
-    second (under each socket's own limit), and read what comes back."""
+    """Issue 31, item 6: the sockets of a few seats (four a seat, the most a seat may
+    open) each send an illegal action ``rate`` times a second (under each socket's own
+    limit), and read what comes back."""
 
     async def attack() -> dict[str, int]:
         phase = Phase("illegal_flood")
         run = Run(port, protocol, attacker_address(0))
         until = time.monotonic() + seconds
-        held: set[str] = set()
-        async with await run.open(table, token) as ws:  # a card the seat does not hold
-            while not held:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
-                if msg["type"] == "state":
-                    held = set(msg["observation"]["hand"]) or {"none"}
-        suit, rank = next(
-            (suit, rank)
-            for suit in "SHDC"
-            for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-            if f"{suit}{rank}" not in held
+        await asyncio.gather(
+            *(
+                one_seat(phase, run, table, token, until, share, rate)
+                for n, (table, token) in enumerate(seats)
+                if (share := len(range(n, sockets, len(seats))))
+            )
         )
-        single = {"type": "single", "key": rank}  # well formed, against the rules
-        wrong = json.dumps(
-            {"type": "action", "action": {"type": "play", "cards": [suit + rank], "combo": single}}
-        )
-
-        async def one() -> None:
-            while time.monotonic() < until:
-                try:
-                    async with await run.open(table, token) as ws:
-
-                        async def drain() -> None:
-                            async for raw in ws:
-                                phase.count("illegal_frames_in")
-                                phase.attack["illegal_bytes_in"] = phase.attack.get(
-                                    "illegal_bytes_in", 0
-                                ) + len(raw)
-
-                        reader = asyncio.create_task(drain())
-                        try:
-                            while time.monotonic() < until and not reader.done():
-                                await ws.send(wrong)
-                                phase.count("illegal_sent")
-                                await asyncio.sleep(1 / rate)
-                        finally:
-                            reader.cancel()
-                except (TimeoutError, OSError, Exception):
-                    if time.monotonic() >= until:
-                        return
-                    phase.count("illegal_socket_closed")
-                    await asyncio.sleep(0.2)
-
-        await asyncio.gather(*(one() for _ in range(sockets)))
         return phase.attack
 
     return asyncio.run(attack())
+
+
+async def one_seat(
+    phase: Phase, run: Run, table: str, token: str, until: float, sockets: int, rate: float
+) -> None:
+    """One seat's sockets, each sending an illegal action ``rate`` times a second."""
+    held: set[str] = set()
+    async with await run.open(table, token) as ws:  # a card the seat does not hold
+        while not held:
+            msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if msg["type"] == "state":
+                held = set(msg["observation"]["hand"]) or {"none"}
+    suit, rank = next(
+        (suit, rank)
+        for suit in "SHDC"
+        for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+        if f"{suit}{rank}" not in held
+    )
+    single = {"type": "single", "key": rank}  # well formed, against the rules
+    wrong = json.dumps(
+        {"type": "action", "action": {"type": "play", "cards": [suit + rank], "combo": single}}
+    )
+
+    async def one() -> None:
+        while time.monotonic() < until:
+            try:
+                async with await run.open(table, token) as ws:
+
+                    async def drain() -> None:
+                        async for raw in ws:
+                            phase.count("illegal_frames_in")
+                            phase.attack["illegal_bytes_in"] = phase.attack.get(
+                                "illegal_bytes_in", 0
+                            ) + len(raw)
+
+                    reader = asyncio.create_task(drain())
+                    try:
+                        while time.monotonic() < until and not reader.done():
+                            await ws.send(wrong)
+                            phase.count("illegal_sent")
+                            await asyncio.sleep(1 / rate)
+                    finally:
+                        reader.cancel()
+            except (TimeoutError, OSError, Exception):
+                if time.monotonic() >= until:
+                    return
+                phase.count("illegal_socket_closed")
+                await asyncio.sleep(0.2)
+
+    await asyncio.gather(*(one() for _ in range(sockets)))
 
 
 async def victim_http(run: Run, table: str, every: float) -> None:
@@ -560,32 +580,35 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
                     )
                     phase.attack.update(counts)
                 elif name == "illegal_flood":
-                    flood = await http.post(
-                        "/api/tables",
-                        json={
-                            "game": "guandan",
-                            "players": 4,
-                            "name": "Illegal",
-                            "public": False,
-                            "seats": [{"kind": "person"}]
-                            + [{"kind": "bot", "level": "random"}] * 3,
-                        },
-                    )
-                    if flood.status_code == 201:
-                        body = flood.json()
+                    seats = []
+                    async with Run(port, run.protocol, attacker_address(0)).http() as own:
+                        for n in range((args.illegal_sockets + 3) // 4):  # 4 sockets a seat
+                            flood = await own.post(
+                                "/api/tables",
+                                json={
+                                    "game": "guandan",
+                                    "players": 4,
+                                    "name": f"Illegal{n}",
+                                    "public": False,
+                                    "seats": [{"kind": "person"}]
+                                    + [{"kind": "bot", "level": "random"}] * 3,
+                                },
+                            )
+                            phase.count(f"illegal_tables_{flood.status_code}")
+                            if flood.status_code == 201:
+                                body = flood.json()
+                                seats.append((body["table"]["id"], body["token"]))
+                    if seats:
                         counts = await in_own_process(
                             illegal_flood_in_own_process,
                             port,
                             run.protocol,
-                            body["table"]["id"],
-                            body["token"],
+                            seats,
                             until - time.monotonic(),
                             args.illegal_sockets,
                             args.illegal_rate,
                         )
                         phase.attack.update(counts)
-                    else:
-                        phase.count(f"illegal_table_refused_{flood.status_code}")
                 elif name == "bot_tables":
                     for _ in range(args.bot_tables):
                         r = await http.post(
@@ -673,7 +696,7 @@ def main() -> None:
     parser.add_argument("--seated-tables", type=int, default=16)
     parser.add_argument("--seated-addresses", type=int, default=4)
     parser.add_argument("--slow-connections", type=int, default=1100)
-    parser.add_argument("--illegal-sockets", type=int, default=21)
+    parser.add_argument("--illegal-sockets", type=int, default=20)
     parser.add_argument("--illegal-rate", type=float, default=19, help="a second, per socket")
     parser.add_argument("--think", type=float, default=0.2, help="the victim person's pause")
     parser.add_argument("--ping-every", type=float, default=0.1, help="the victim's pings")

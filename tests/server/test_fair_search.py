@@ -91,6 +91,7 @@ def test_the_last_worker_is_kept_for_short_moves_at_peoples_tables() -> None:
     tables A has: B's normal bot (a short move) finds the other free at once."""
     pool = SearchPool(workers=2, nice=0, short_seconds=0.05)
     pool.costs["guandan:hard"] = 0.4  # learnt from earlier moves
+    pool.costs["norlanninnakki:normal"] = 0.001
     P = Priority.PEOPLE
     order = _order(
         pool,
@@ -103,6 +104,7 @@ def test_the_last_worker_is_kept_for_short_moves_at_peoples_tables() -> None:
     )
     assert order[0] == "b1", order  # before: a1 and a2 held both workers, b1 waited
     assert pool.costs["norlanninnakki:normal"] < 0.05 <= pool.costs["guandan:hard"]
+    assert not pool.short("anarchy:hard")  # not seen yet: long until timed
 
 
 def test_a_full_hint_queue_makes_room_for_another_address() -> None:

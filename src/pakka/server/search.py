@@ -135,7 +135,7 @@ class SearchPool:
         count: the one served longest ago goes first)."""
         self._starts = itertools.count()
         self.costs: OrderedDict[str, float] = OrderedDict()
-        """Running mean of each kind of job's seconds (an unknown kind counts as short)."""
+        """Running mean of each kind of job's seconds (a kind not seen yet is long)."""
 
     def waiting(self, priority: Priority | None = None) -> int:
         """Jobs queued (of one priority, or all)."""
@@ -164,8 +164,13 @@ class SearchPool:
             self._usage.popitem(last=False)
 
     def short(self, kind: str) -> bool:
-        """Whether jobs of ``kind`` usually take less than ``short_seconds``."""
-        return self.costs.get(kind, 0.0) < self.short_seconds
+        """Whether jobs of ``kind`` usually take less than ``short_seconds`` (a kind not
+        seen yet is not: sixteen new ``hard`` tables would otherwise take every worker,
+        the kept one too, before the first of their moves is timed)."""
+        if not kind:  # a job that says nothing of itself (as before kinds were learnt)
+            return True
+        cost = self.costs.get(kind)
+        return cost is not None and cost < self.short_seconds
 
     async def start(self) -> None:
         """Start the workers now (forked before the server serves anything) and wait
