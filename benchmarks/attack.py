@@ -1,4 +1,4 @@
-"""The CPU attacks of issue 18, on loopback, against ``pakka serve`` as shipped.
+"""The CPU attacks of issues 18 and 31, on loopback, against ``pakka serve`` as shipped.
 
 Starts ``pakka serve`` in a child process (SQLite in a temporary folder, default limits
 unless ``--serve-arg`` says otherwise) and watches one unrelated **victim** table for the
@@ -15,6 +15,22 @@ on one machine state:
 3. **bot tables** (attack 1): ``--bot-tables`` anonymous ``POST /api/tables`` for private
    all-bot Guandan tables at ``hard`` with ``bot_delay`` 0; they play on until the end.
 
+Three more come from issue 31 (choose the phases with ``--phase``, repeatable; the
+default is the three above).  Each attacker comes from an address of its own on loopback
+(``127.0.0.2`` and up: any 127/8 address is this machine), so the limits per address
+apply as they would to separate clients:
+
+4. **seated_bots** (item 1): ``--seated-tables`` tables of one person and three ``hard``
+   Guandan bots at ``bot_delay`` 0, from ``--seated-addresses`` addresses; each attacker
+   person keeps a socket open and plays at once whenever it is its turn;
+5. **slow_clients** (item 4): ``--slow-connections`` connections that send half a request
+   and nothing more, from one address, each opened again when the server closes it;
+   the victim also times a REST request (``GET /api/tables/{id}``) every 0.2 s;
+6. **illegal_flood** (item 6): Guandan seats (three random bots each, the person never
+   acts), four sockets each (``--illegal-sockets`` in all, from one address), each
+   sending an illegal action at ``--illegal-rate`` a second (under each socket's own
+   limit), reconnecting when closed.
+
 Per phase it prints the victim's ping round trip (p50/p95/p99), the time per bot move at
 the victim's table (from the person's action being acknowledged to the person's next turn,
 divided by the bot moves in between), what the attack got (tables created or refused,
@@ -22,10 +38,11 @@ hints answered or refused), the server's CPU (per cent of one core, its search w
 included) and the machine's load average and CPU pressure (``/proc/pressure/cpu``).
 The target (issue 18): p99 under attack within 2x the baseline and under 100 ms.
 
-Loopback only, bounded (at most 60 bot tables, 40 sockets and 120 s per phase); it stops
-by itself::
+Loopback only, bounded (at most 60 bot tables, 40 sockets, 2,000 slow connections and
+120 s per phase); it stops by itself::
 
     python benchmarks/attack.py --seconds 20
+    python benchmarks/attack.py --phase baseline --phase seated_bots --seconds 40
 
 The seat token goes in the first message (protocol 2) or, for a server that speaks
 protocol 1, in the URL, so the same benchmark measures the code before the fix.
@@ -53,7 +70,8 @@ from websockets.asyncio.client import ClientConnection, connect
 ROOT = Path(__file__).resolve().parents[1]
 SERVE = "import sys; from pakka.cli import app; sys.argv[0] = 'pakka'; app()"
 """``pakka serve`` as the installed command runs it."""
-PHASES = ("baseline", "hint_flood", "bot_tables")
+PHASES = ("baseline", "hint_flood", "bot_tables", "seated_bots", "slow_clients", "illegal_flood")
+DEFAULT_PHASES = ("baseline", "hint_flood", "bot_tables")
 
 
 def free_port() -> int:
@@ -111,6 +129,7 @@ class Phase:
         self.name = name
         self.pings: list[float] = []
         self.bot_moves: list[float] = []
+        self.http: list[float] = []
         self.attack: dict[str, int] = {}
 
     def count(self, key: str) -> None:
@@ -118,9 +137,11 @@ class Phase:
 
 
 class Run:
-    def __init__(self, port: int, protocol: int) -> None:
+    def __init__(self, port: int, protocol: int, address: str = "127.0.0.1") -> None:
         self.port = port
         self.protocol = protocol
+        self.address = address
+        """The loopback address this side of the run connects from."""
         self.phase = Phase("setup")
         self.stop = asyncio.Event()
 
@@ -131,10 +152,21 @@ class Run:
         return url
 
     async def open(self, table: str, token: str | None) -> ClientConnection:
-        ws = await connect(self.ws_url(table, token), max_size=2**22, open_timeout=30)
+        ws = await connect(
+            self.ws_url(table, token),
+            max_size=2**22,
+            open_timeout=30,
+            local_addr=(self.address, 0),
+        )
         if self.protocol >= 2:
             await ws.send(json.dumps({"type": "auth", "token": token}))
         return ws
+
+    def http(self) -> httpx.AsyncClient:
+        transport = httpx.AsyncHTTPTransport(local_address=self.address)
+        return httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{self.port}", timeout=60, transport=transport
+        )
 
 
 async def victim(
@@ -243,6 +275,210 @@ def flood_in_own_process(
     return asyncio.run(flood())
 
 
+def attacker_address(n: int) -> str:
+    """The ``n``-th attacker's loopback address (the victim is 127.0.0.1)."""
+    return f"127.0.0.{2 + n}"
+
+
+def seated_tables_in_own_process(
+    port: int, protocol: int, tables: int, addresses: int, seconds: float
+) -> dict[str, int]:
+    """Issue 31, item 1: tables of one person and three ``hard`` bots at ``bot_delay`` 0,
+    from several addresses; each person plays as soon as it is its turn."""
+
+    async def attack() -> dict[str, int]:
+        phase = Phase("seated_bots")
+        until = time.monotonic() + seconds
+        seats: list[tuple[Run, str, str]] = []
+        for n in range(tables):
+            run = Run(port, protocol, attacker_address(n % addresses))
+            async with run.http() as http:
+                r = await http.post(
+                    "/api/tables",
+                    json={
+                        "game": "guandan",
+                        "players": 4,
+                        "name": f"Seat{n}",
+                        "public": False,
+                        "bot_delay": 0,
+                        "turn_seconds": 5,
+                        "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "hard"}] * 3,
+                    },
+                )
+            phase.count(f"seated_tables_{r.status_code}")
+            if r.status_code == 201:
+                seats.append((run, r.json()["table"]["id"], r.json()["token"]))
+
+        async def play(run: Run, table: str, token: str) -> None:
+            rng = random.Random(table)
+            while time.monotonic() < until:
+                try:
+                    async with await run.open(table, token) as ws:
+                        while time.monotonic() < until:
+                            raw = await asyncio.wait_for(ws.recv(), until - time.monotonic())
+                            msg = json.loads(raw)
+                            if msg["type"] == "state" and msg["legal_actions"]:
+                                action = rng.choice(msg["legal_actions"])
+                                await ws.send(json.dumps({"type": "action", "action": action}))
+                                phase.count("seated_actions")
+                except (TimeoutError, OSError, Exception):
+                    if time.monotonic() >= until:
+                        return
+                    phase.count("seated_socket_closed")
+                    await asyncio.sleep(0.2)
+
+        await asyncio.gather(*(play(*seat) for seat in seats))
+        return phase.attack
+
+    return asyncio.run(attack())
+
+
+def slow_connections_in_own_process(port: int, connections: int, seconds: float) -> dict[str, int]:
+    """Issue 31, item 4: connections that send half a request and wait, from one address,
+    each opened again (after 0.5 s) when the server closes it."""
+
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = connections + 256  # the attacker's own descriptors, not the server's
+    if soft != resource.RLIM_INFINITY and soft < want:
+        top = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (top, hard))
+
+    async def attack() -> dict[str, int]:
+        phase = Phase("slow_clients")
+        until = time.monotonic() + seconds
+
+        async def one() -> None:
+            while time.monotonic() < until:
+                try:
+                    reader, writer = await asyncio.open_connection(
+                        "127.0.0.1", port, local_addr=(attacker_address(0), 0)
+                    )
+                except OSError:
+                    phase.count("slow_connect_failed")
+                    await asyncio.sleep(0.5)
+                    continue
+                phase.count("slow_opened")
+                try:
+                    writer.write(b"GET /api HTTP/1.1\r\nHost: x\r\nUser-Agent: slow")
+                    answer = await asyncio.wait_for(reader.read(64), until - time.monotonic())
+                    phase.count(f"slow_answered_{answer[9:12].decode(errors='replace') or 'eof'}")
+                except (TimeoutError, OSError):
+                    pass
+                finally:
+                    writer.close()
+                await asyncio.sleep(0.5)
+
+        await asyncio.gather(*(one() for _ in range(connections)))
+        return phase.attack
+
+    return asyncio.run(attack())
+
+
+def illegal_flood_in_own_process(
+    port: int,
+    protocol: int,
+    seats: list[tuple[str, str]],
+    seconds: float,
+    sockets: int,
+    rate: float,
+) -> dict[str, int]:
+    """Issue 31, item 6: the sockets of a few seats (four a seat, the most a seat may
+    open) each send an illegal action ``rate`` times a second (under each socket's own
+    limit), and read what comes back."""
+
+    async def attack() -> dict[str, int]:
+        phase = Phase("illegal_flood")
+        run = Run(port, protocol, attacker_address(0))
+        until = time.monotonic() + seconds
+        await asyncio.gather(
+            *(
+                one_seat(phase, run, table, token, until, share, rate)
+                for n, (table, token) in enumerate(seats)
+                if (share := len(range(n, sockets, len(seats))))
+            )
+        )
+        return phase.attack
+
+    return asyncio.run(attack())
+
+
+async def one_seat(
+    phase: Phase, run: Run, table: str, token: str, until: float, sockets: int, rate: float
+) -> None:
+    """One seat's sockets, each sending an illegal action ``rate`` times a second."""
+    held: set[str] = set()
+    async with await run.open(table, token) as ws:  # a card the seat does not hold
+        while not held:
+            msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if msg["type"] == "state":
+                held = set(msg["observation"]["hand"]) or {"none"}
+    suit, rank = next(
+        (suit, rank)
+        for suit in "SHDC"
+        for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+        if f"{suit}{rank}" not in held
+    )
+    single = {"type": "single", "key": rank}  # well formed, against the rules
+    wrong = json.dumps(
+        {"type": "action", "action": {"type": "play", "cards": [suit + rank], "combo": single}}
+    )
+
+    async def one() -> None:
+        while time.monotonic() < until:
+            try:
+                async with await run.open(table, token) as ws:
+
+                    async def drain() -> None:
+                        async for raw in ws:
+                            phase.count("illegal_frames_in")
+                            phase.attack["illegal_bytes_in"] = phase.attack.get(
+                                "illegal_bytes_in", 0
+                            ) + len(raw)
+
+                    reader = asyncio.create_task(drain())
+                    try:
+                        while time.monotonic() < until and not reader.done():
+                            await ws.send(wrong)
+                            phase.count("illegal_sent")
+                            await asyncio.sleep(1 / rate)
+                    finally:
+                        reader.cancel()
+            except (TimeoutError, OSError, Exception):
+                if time.monotonic() >= until:
+                    return
+                phase.count("illegal_socket_closed")
+                await asyncio.sleep(0.2)
+
+    await asyncio.gather(*(one() for _ in range(sockets)))
+
+
+async def victim_http(run: Run, table: str, every: float) -> None:
+    """The victim's REST requests (slow clients phase): round trips, failures counted."""
+    async with run.http() as http:
+        while not run.stop.is_set():
+            phase = run.phase
+            started = time.perf_counter()
+            try:
+                r = await http.get(f"/api/tables/{table}", timeout=10)
+                if r.status_code == 200:
+                    phase.http.append(time.perf_counter() - started)
+                else:
+                    phase.count(f"victim_http_{r.status_code}")
+            except httpx.HTTPError as exc:
+                phase.count(f"victim_http_{type(exc).__name__}")
+            await asyncio.sleep(every)
+
+
+async def in_own_process(fn: Any, *args: Any) -> dict[str, int]:
+    with ProcessPoolExecutor(1) as attacker:
+        counts: dict[str, int] = await asyncio.get_running_loop().run_in_executor(
+            attacker, fn, *args
+        )
+        return counts
+
+
 async def measure(args: argparse.Namespace) -> dict[str, Any]:
     tmp = tempfile.mkdtemp(prefix="pakka-attack-")
     port = free_port()
@@ -285,10 +521,12 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
                     args.ping_every,
                 )
             )
+            victim_table = made.json()["table"]["id"]
+            rest_task: asyncio.Task[None] | None = None
             await asyncio.sleep(args.settle)
             load_before, pressure_before = os.getloadavg(), cpu_pressure()
             started = time.monotonic()
-            for name in PHASES:
+            for name in args.phase or DEFAULT_PHASES:
                 run.phase = phase = Phase(name)
                 phases.append(phase)
                 cpu0, t0, p0 = cpu_seconds(family(proc.pid)), time.monotonic(), cpu_pressure()
@@ -322,6 +560,55 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
                             phase.attack[key] = phase.attack.get(key, 0) + n
                     else:
                         phase.count(f"flood_table_refused_{flood.status_code}")
+                elif name == "seated_bots":
+                    counts = await in_own_process(
+                        seated_tables_in_own_process,
+                        port,
+                        run.protocol,
+                        args.seated_tables,
+                        args.seated_addresses,
+                        until - time.monotonic(),
+                    )
+                    phase.attack.update(counts)
+                elif name == "slow_clients":
+                    rest_task = asyncio.create_task(victim_http(run, victim_table, 0.2))
+                    counts = await in_own_process(
+                        slow_connections_in_own_process,
+                        port,
+                        args.slow_connections,
+                        until - time.monotonic(),
+                    )
+                    phase.attack.update(counts)
+                elif name == "illegal_flood":
+                    seats = []
+                    async with Run(port, run.protocol, attacker_address(0)).http() as own:
+                        for n in range((args.illegal_sockets + 3) // 4):  # 4 sockets a seat
+                            flood = await own.post(
+                                "/api/tables",
+                                json={
+                                    "game": "guandan",
+                                    "players": 4,
+                                    "name": f"Illegal{n}",
+                                    "public": False,
+                                    "seats": [{"kind": "person"}]
+                                    + [{"kind": "bot", "level": "random"}] * 3,
+                                },
+                            )
+                            phase.count(f"illegal_tables_{flood.status_code}")
+                            if flood.status_code == 201:
+                                body = flood.json()
+                                seats.append((body["table"]["id"], body["token"]))
+                    if seats:
+                        counts = await in_own_process(
+                            illegal_flood_in_own_process,
+                            port,
+                            run.protocol,
+                            seats,
+                            until - time.monotonic(),
+                            args.illegal_sockets,
+                            args.illegal_rate,
+                        )
+                        phase.attack.update(counts)
                 elif name == "bot_tables":
                     for _ in range(args.bot_tables):
                         r = await http.post(
@@ -336,6 +623,9 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
                         )
                         phase.count(f"bot_tables_{r.status_code}")
                 await asyncio.sleep(max(0.0, until - time.monotonic()))
+                if rest_task is not None:  # the REST requests are timed in their phase
+                    rest_task.cancel()
+                    rest_task = None
                 elapsed = time.monotonic() - t0
                 p1 = cpu_pressure()
                 phase.attack["server_cpu_percent"] = round(
@@ -344,6 +634,8 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
                 if p0 is not None and p1 is not None:
                     phase.attack["cpu_pressure_percent"] = round(100 * (p1 - p0) / elapsed)
             run.stop.set()
+            if rest_task is not None:
+                rest_task.cancel()
             victim_task.cancel()
             pressure_after = cpu_pressure()
             whole = time.monotonic() - started
@@ -362,6 +654,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
             p.name: {
                 "victim_ping_ms": summary(p.pings),
                 "victim_bot_move_ms": summary(p.bot_moves),
+                **({"victim_rest_ms": summary(p.http)} if p.http else {}),
                 **p.attack,
             }
             for p in phases
@@ -394,6 +687,17 @@ def main() -> None:
     parser.add_argument("--bot-tables", type=int, default=20)
     parser.add_argument("--level", default="hard", help="the attacking tables' bot level")
     parser.add_argument("--hint-sockets", type=int, default=12)
+    parser.add_argument(
+        "--phase",
+        action="append",
+        choices=PHASES,
+        help="a phase to run, in order (repeatable; default: " + ", ".join(DEFAULT_PHASES) + ")",
+    )
+    parser.add_argument("--seated-tables", type=int, default=16)
+    parser.add_argument("--seated-addresses", type=int, default=4)
+    parser.add_argument("--slow-connections", type=int, default=1100)
+    parser.add_argument("--illegal-sockets", type=int, default=20)
+    parser.add_argument("--illegal-rate", type=float, default=19, help="a second, per socket")
     parser.add_argument("--think", type=float, default=0.2, help="the victim person's pause")
     parser.add_argument("--ping-every", type=float, default=0.1, help="the victim's pings")
     parser.add_argument(
@@ -403,8 +707,17 @@ def main() -> None:
         help="an extra argument for pakka serve (repeat for several)",
     )
     args = parser.parse_args()
-    if args.bot_tables > 60 or args.hint_sockets > 40 or args.seconds > 120:
-        parser.error("bounded: at most 60 bot tables, 40 sockets and 120 s per phase")
+    if (
+        max(args.bot_tables, args.seated_tables) > 60
+        or max(args.hint_sockets, args.illegal_sockets) > 40
+        or args.slow_connections > 2000
+        or args.seated_addresses > 50
+        or args.seconds > 120
+    ):
+        parser.error(
+            "bounded: at most 60 tables, 40 sockets, 2,000 slow connections, 50 addresses "
+            "and 120 s per phase"
+        )
     os.environ.setdefault("PYTHONPATH", str(ROOT / "src"))
     print(json.dumps(asyncio.run(measure(args)), indent=2))
 

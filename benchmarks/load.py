@@ -65,6 +65,11 @@ ONE_ADDRESS_LIMITS = {
     "sockets_per_address": 5_000,
     "connects_per_minute": 100_000,
     "connect_burst": 5_000,
+    "tables_per_address": 5_000,
+    "search_tables_per_address": 5_000,
+    "address_messages_per_second": 100_000,
+    "address_message_burst": 100_000,
+    "connections_per_address": 5_000,
 }
 """Every simulated client comes from 127.0.0.1: the limits per client address (meant for
 one person's browser) are raised for the run; the rest stay as shipped."""

@@ -92,3 +92,45 @@ def test_names_that_pass_for_a_bot_or_are_blank_are_refused(client: TestClient, 
     assert r.status_code == 422, r.text
     assert "bot" in r.json()["detail"] or "blank" in r.json()["detail"]
     assert client.get(f"/api/tables/{tid}").json()["seats"][0]["taken"] is False
+
+
+# --- issue 31, item 11: look-alike names ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u0412\u043e\u0442 2 (hard)",  # "Вот": Cyrillic Ve, o, te
+        "\u0392\u03bft 2 (hard)",  # "Βοt": Greek Beta, omicron
+        "\u0412\u043e\u0442ti 3 (vaikea)",  # "Воtti", Cyrillic then Latin
+        "\u0299\u1d0f\u1d1b",  # small capitals
+        "Player 2",
+        "pelaaja 1",
+        "P1ayer",
+    ],
+)
+def test_names_that_imitate_a_bot_or_a_seat_label_are_refused(
+    client: TestClient, name: str
+) -> None:
+    tid = create(client, players=2)["table"]["id"]
+    r = client.post(f"/api/tables/{tid}/join", json={"name": name})
+    assert r.status_code == 422, r.text  # before: 200
+    assert client.get(f"/api/tables/{tid}").json()["seats"][0]["taken"] is False
+
+
+@pytest.mark.parametrize("name", ["Ann", "ann", "ANN", "\u0410nn", "Änn", "4nn"])
+def test_a_name_that_looks_like_another_seats_is_refused(client: TestClient, name: str) -> None:
+    tid = create(client, players=3, name="Ann")["table"]["id"]
+    r = client.post(f"/api/tables/{tid}/join", json={"name": name})
+    assert r.status_code == 409, r.text  # before: 200, two seats called Ann
+    assert "looks like 'Ann', the name of seat 0" in r.json()["detail"]
+    assert client.post(f"/api/tables/{tid}/join", json={"name": "Anna"}).status_code == 200
+
+
+def test_combining_mark_stacks_are_cut(client: TestClient) -> None:
+    tid = create(client, players=2)["table"]["id"]
+    stacked = "Z" + "\u0351" * 30 + "ed" + "\u0489" * 5  # "Zalgo": marks piled on letters
+    r = client.post(f"/api/tables/{tid}/join", json={"name": stacked[:32]})
+    assert r.status_code == 200, r.text
+    shown = r.json()["table"]["seats"][0]["name"]
+    assert shown == "Z\u0351\u0351ed\u0489\u0489"  # before: all 30 marks, spilling over lines

@@ -127,7 +127,12 @@ def send(ws: Any, frame: str | bytes) -> None:
         ws.send_text(frame)
 
 
-@pytest.mark.limits(messages_per_second=1e9, message_burst=10**9)
+@pytest.mark.limits(
+    messages_per_second=1e9,
+    message_burst=10**9,
+    address_messages_per_second=1e9,
+    address_message_burst=10**9,
+)
 def test_fuzzed_frames_get_one_clear_error_and_change_nothing(
     client: TestClient, app: FastAPI
 ) -> None:

@@ -54,7 +54,12 @@ GAMES = {  # game: (deals to play in the default run; None = the whole match)
 }
 
 
-pytestmark = pytest.mark.limits(messages_per_second=1e9, message_burst=10**9)
+pytestmark = pytest.mark.limits(
+    messages_per_second=1e9,
+    message_burst=10**9,
+    address_messages_per_second=1e9,
+    address_message_burst=10**9,
+)
 """These people play as fast as the machine: no rate limit."""
 
 

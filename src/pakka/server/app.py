@@ -86,7 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
 
-    app.add_middleware(RequestBodies)
+    app.add_middleware(RequestBodies, seconds=settings.limits.body_seconds)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(SocketGate)
 

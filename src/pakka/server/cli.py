@@ -98,17 +98,18 @@ def serve(
         str | None,
         typer.Option(
             help="Proxies trusted to say the client's address (X-Forwarded-For), which "
-            "the per-address limits count; default: 127.0.0.1 (uvicorn's)."
+            "the per-address limits count: addresses or networks, comma-separated "
+            "(e.g. 127.0.0.1 for nginx on this machine). Default: none, so a client "
+            "cannot choose its own address; behind a proxy name it, and have the proxy "
+            "set the header itself (docs/scaling.md)."
         ),
     ] = None,
 ) -> None:
     """Serve the lobby, the WebSocket play protocol and the browser client."""
     try:
-        import uvicorn
-
         from pakka.server.app import Settings, create_app, default_db_path
         from pakka.server.limits import Limits
-        from pakka.server.protocol import MAX_MESSAGE_BYTES
+        from pakka.server.transport import raise_descriptor_limit, uvicorn_config
     except ModuleNotFoundError as exc:
         raise _missing_extra(exc) from None
     try:
@@ -117,6 +118,7 @@ def serve(
     except ValueError as exc:
         typer.secho(str(exc), err=True, fg=typer.colors.RED)
         raise typer.Exit(2) from None
+    limits = raise_descriptor_limit(limits)
     if audit_log is None:
         audit: Path | None = default_db_path().parent / "audit.jsonl"
     else:
@@ -139,20 +141,18 @@ def serve(
         typer.echo(f"audit log: {audit}")
     docs = f"  (API docs: http://{host}:{port}/docs)" if api_docs else ""
     typer.echo(f"pakka at http://{host}:{port}/{docs}")
-    app = create_app(settings)
-    extra: dict[str, Any] = {}
     if forwarded_allow_ips is not None:
-        extra["forwarded_allow_ips"] = forwarded_allow_ips
-    config = uvicorn.Config(
+        typer.echo(f"client addresses from X-Forwarded-For of: {forwarded_allow_ips}")
+    app = create_app(settings)
+    config = uvicorn_config(
         app,
+        limits,
         host=host,
         port=port,
-        ws_max_size=4 * MAX_MESSAGE_BYTES,
-        ws_per_message_deflate=ws_compression,
-        log_level="info",
-        **extra,
+        forwarded_allow_ips=forwarded_allow_ips,
+        ws_compression=ws_compression,
     )
-    _draining_server(config, app).run()
+    _draining_server(config, app, limits.shutdown_seconds).run()
 
 
 def _pair(text: str) -> tuple[str, str]:
@@ -162,16 +162,26 @@ def _pair(text: str) -> tuple[str, str]:
     return name, value
 
 
-def _draining_server(config: uvicorn.Config, app: Any) -> uvicorn.Server:
+def _draining_server(config: uvicorn.Config, app: Any, deadline: float) -> uvicorn.Server:
     """A uvicorn server that drains the app (``Services.drain``) when told to stop
-    (SIGTERM, SIGINT), before it closes the connections."""
+    (SIGTERM, SIGINT), before it closes the connections: for at most ``deadline`` seconds,
+    and then uvicorn waits for the requests under way as long again at most
+    (``timeout_graceful_shutdown``) before it cancels them."""
+    import asyncio
+    import logging
+
     import uvicorn
 
     class DrainingServer(uvicorn.Server):
         async def shutdown(self, sockets: Any = None) -> None:
             services = getattr(app.state, "services", None)
             if services is not None:
-                await services.drain()
+                try:
+                    await asyncio.wait_for(services.drain(), deadline)
+                except TimeoutError:
+                    logging.getLogger("pakka.server").error(
+                        "draining took more than %g s; stopping anyway", deadline
+                    )
             await super().shutdown(sockets=sockets)
 
     return DrainingServer(config)

@@ -78,6 +78,14 @@ class Connections:
         self.connects = RateLimit(
             "connect_rate", "new sockets", limits.connects_per_minute, limits.connect_burst
         )
+        self.messages = RateLimit(
+            "address_message_rate",
+            "messages",
+            60 * limits.address_messages_per_second,
+            limits.address_message_burst,
+            per_second=True,
+        )
+        """Messages per client address, on all its sockets together."""
 
     def admit(self, client: HTTPConnection) -> Refused | None:
         """Why a new socket from ``client`` is refused, if it is: a page of another site,
@@ -106,11 +114,11 @@ class Connections:
     async def serve(self, ws: WebSocket, table_id: str, address: str) -> None:
         """The whole life of one socket at ``table_id`` from a client at ``address``
         (admitted already: :meth:`admit`)."""
-        await ws.accept()
         self.by_address[address] += 1
         try:
-            await self._serve(ws, table_id)
-        finally:
+            await ws.accept()
+            await self._serve(ws, table_id, address)
+        finally:  # whatever happened, the socket no longer counts
             self.by_address[address] -= 1
             if not self.by_address[address]:
                 del self.by_address[address]
@@ -122,7 +130,7 @@ class Connections:
         origin = origin.lower().rstrip("/")
         return urlsplit(origin).netloc == host.lower() or origin in self.origins
 
-    async def _serve(self, ws: WebSocket, table_id: str) -> None:
+    async def _serve(self, ws: WebSocket, table_id: str, address: str) -> None:
         if "token" in ws.query_params:
             await _refuse(
                 ws,
@@ -178,17 +186,18 @@ class Connections:
             await _refuse(ws, "rate_limited", str(full), CLOSE_TOO_MANY, full.retry_after)
             return
         sub, opening = await self.attach(room, seat, msg.lang)
-        if seat is not None:
-            event = "reconnect" if (room.id, seat) in self._seen else "connect"
-            self._seen[(room.id, seat)] = None
-            self._seen.move_to_end((room.id, seat))
-            while len(self._seen) > SEEN_SEATS:
-                self._seen.popitem(last=False)
-            name = room.seats[seat].rec.name
-            self.audit.record(event, ws, table=room.id, seat=seat, name=name)
-        conn = Connection(ws, self, room, seat, sub, msg.lang)
-        self.open.add(conn)
+        # counted in: from here on every way out goes through detach, which counts it out
+        conn = Connection(ws, self, room, seat, sub, msg.lang, address)
         try:
+            self.open.add(conn)
+            if seat is not None:
+                event = "reconnect" if (room.id, seat) in self._seen else "connect"
+                self._seen[(room.id, seat)] = None
+                self._seen.move_to_end((room.id, seat))
+                while len(self._seen) > SEEN_SEATS:
+                    self._seen.popitem(last=False)
+                name = room.seats[seat].rec.name
+                self.audit.record(event, ws, table=room.id, seat=seat, name=name)
             for frame in opening:
                 await conn.send(frame)
             await conn.run()
@@ -218,23 +227,28 @@ class Connections:
             else:
                 s = room.seats[seat]
                 s.connections += 1
+                room.visited = True
                 if s.away:
                     s.away = False
                     reg.kick(room)
+                else:  # bots that waited for their people to come back play on
+                    reg.wake(room)
                 await reg.announce(room)
+            await reg.start_full(room)  # a start that failed when its last seat was taken
             out.append(frames.table(room.view()))
             if room.state is not None:
                 out.append(room.snapshot(seat, lang))
             return sub, out
 
     async def detach(self, room: Room, seat: int | None, sub: Subscription, lang: str) -> None:
+        """Count a connection out (in a ``finally``: whatever ended it)."""
         self.reg.pubsub.unsubscribe(room.channel, sub)
         room.listen(SPECTATOR if seat is None else str(seat), lang, -1)
         if seat is None:
             room.spectators -= 1
         else:
+            room.seats[seat].connections -= 1  # at once, even if the lock never comes
             async with room.lock:
-                room.seats[seat].connections -= 1
                 await self.reg.announce(room)
         self.reg.forget(room)
 
@@ -269,9 +283,11 @@ class Connection:
         seat: int | None,
         sub: Subscription,
         lang: str = "en",
+        address: str = "",
     ) -> None:
         self.ws = ws
         self.lang = lang
+        self.address = address
         self.hub = hub
         self.play = hub.play
         self.limits = hub.limits
@@ -353,6 +369,12 @@ class Connection:
                 if await self._struck(over):
                     return
                 continue
+            try:  # and the budget of its address, whatever its sockets
+                self.hub.messages.take(self.address)
+            except Refused as exc:
+                if await self._struck(exc):
+                    return
+                continue
             if self.bucket.tokens >= burst / 2:
                 self.strikes = 0  # the client has slowed down: forgiven
             raw = message.get("text")
@@ -404,7 +426,10 @@ class Connection:
         legal: list[dict[str, Any]] | None = None,
         retry_after: float | None = None,
     ) -> None:
-        await self.send(frames.error(code, message, legal, retry_after))
+        """Send an error; it names the state whose legal actions apply (the client has
+        it), and lists them only when given (``unavailable``)."""
+        position = None if self.room.state is None else (self.room.rec.match, self.room.version)
+        await self.send(frames.error(code, message, legal, retry_after, position))
 
     async def _select(self, msg: P.SelectMsg) -> None:
         """Tell the sender what its chosen cards mean (nothing changes)."""
@@ -432,7 +457,7 @@ class Connection:
         try:
             msg = P.parse_inbound(raw)
         except P.WireError as exc:
-            await self.error(exc.code, str(exc), self._legal())
+            await self.error(exc.code, str(exc))
             return
         if self.hub.reg.draining and not isinstance(msg, P.PingMsg):
             await self.error("restarting", "the server is restarting; nothing changed")
@@ -443,31 +468,20 @@ class Connection:
         elif isinstance(msg, P.PingMsg):
             await self.send(frames.pong())
         elif isinstance(msg, P.HintMsg):
-            await self.send(frames.hint(await self.play.hint(self.room, self.seat, msg.lang)))
+            reply = await self.play.hint(self.room, self.seat, msg.lang, self.address)
+            await self.send(frames.hint(reply))
         elif isinstance(msg, P.SelectMsg):
             await self._select(msg)
         else:
             try:
                 await self.play.act(self.room, self.seat, msg.action)
             except IllegalAction as exc:
-                legal = exc.legal or (
-                    self.room.state.legal_actions(self.seat)
-                    if self.room.state is not None and self.seat is not None
-                    else []
-                )
-                reason = exc.reason
-                if msg.version is not None and msg.version != self.room.version:
-                    reason += (
-                        f" (you saw version {msg.version}; the table has moved on to "
-                        f"{self.room.version})"
-                    )
-                told = IllegalAction(self.seat, _shown(exc.action), reason, legal)
-                await self.error("illegal", str(told), [a.to_json() for a in legal])
+                await self.error("illegal", self._illegal(exc, msg.version))
             except RoomError as exc:
                 code: P.ErrorCode = "not_seated" if exc.status == 403 else "not_started"
-                await self.error(code, str(exc), self._legal())
+                await self.error(code, str(exc))
             except PakkaError as exc:  # a game's reader raising another error of the family
-                await self.error("illegal", str(exc), self._legal())
+                await self.error("illegal", str(exc))
             except sa_exc.SQLAlchemyError as exc:  # storage locked or down: nothing applied
                 self.hub.metrics.database_errors.labels("action").inc()
                 log.warning("action at table %s not stored: %s", self.room.id, exc)
@@ -484,6 +498,23 @@ class Connection:
                     "the server could not take this action (nothing changed); try again",
                     self._legal(),
                 )
+
+    def _illegal(self, exc: IllegalAction, seen: int | None) -> str:
+        """The engine's message, short: the legal actions are named by the version of the
+        state that lists them (the client has it), never listed again (a Guandan lead
+        has hundreds: a 99-byte message was answered with 25 KB)."""
+        reason = exc.reason
+        if seen is not None and seen != self.room.version:
+            reason += f" (you saw version {seen}; the table has moved on to {self.room.version})"
+        text = str(IllegalAction(self.seat, _shown(exc.action), reason))
+        state = self.room.state
+        version = self.room.version
+        if exc.legal:
+            n = len(exc.legal)
+            text += f"; legal: the {n} action{'s' if n != 1 else ''} of version {version}"
+        elif state is not None and self.seat in state.to_act():
+            text += f"; legal: the actions of version {version}"
+        return text
 
 
 def _shown(action: Any) -> Any:

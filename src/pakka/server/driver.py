@@ -7,9 +7,15 @@ driver task per room after each change; the turn timer marks people who have not
 A bot's move is ``pakka.bots.make(game, level, seed).act(observation, legal)``.  A random
 bot picks at once, on the event loop; every other level searches in the
 :class:`~pakka.server.search.SearchPool`, at the priority of its table (a table where a
-seated person is connected first, all-bot tables last).  A bot that fails (an error, an
-illegal choice) is logged, its seat shows the ``trouble`` to everyone, and it tries again
-after a pause: it never plays a stand-in move.
+seated person is connected and playing first, all-bot tables last), charged to the
+address that created the table.  A bot that fails (an error, an illegal choice) is logged,
+its seat shows the ``trouble`` to everyone, and it tries again after a pause: it never
+plays a stand-in move.
+
+A table with people plays its bots only while one of its people is connected: when they
+have all left, its bots wait for them (it costs nothing and may leave memory).  While
+those connected are all away, it plays at the all-bot pace and priority, and counts as an
+all-bot table (:meth:`~pakka.server.room.Room.unattended`).
 """
 
 from __future__ import annotations
@@ -70,13 +76,20 @@ class BotDriver:
         self.failures = 0
         """Bot moves that failed (each is logged)."""
         reg.kick = self.kick
+        reg.wake = self.wake
+
+    def wake(self, room: Room) -> None:
+        """Start the bot driver if bots are to move and may (the caller holds the lock)."""
+        if self.reg.closed or room.driver is not None:
+            return
+        if room.movers() and room.bots_may_play():
+            room.driver = asyncio.create_task(self._drive(room))
 
     def kick(self, room: Room) -> None:
         """Start the bot driver and (re)start the turn timer (the caller holds the lock)."""
         if self.reg.closed:
             return
-        if room.movers() and room.driver is None:
-            room.driver = asyncio.create_task(self._drive(room))
+        self.wake(room)
         if room.timer is not None:
             room.timer.cancel()
             room.timer = None
@@ -96,7 +109,7 @@ class BotDriver:
             delay = self.bot_delay
         else:
             delay = room.rec.bot_delay
-            if room.all_bots:
+            if room.all_bots or room.unattended():
                 delay = max(delay, self.limits.bot_table_min_delay)
         if delay <= 0:
             return 0.0
@@ -116,8 +129,8 @@ class BotDriver:
                 async with room.lock:
                     await self.reg.catch_up(room)
                     movers = room.movers()
-                    if not movers or room.state is None:
-                        room.driver = None
+                    if not movers or room.state is None or not room.bots_may_play():
+                        room.driver = None  # done, or its people have left: they wake it
                         return
                     seat = movers[0]
                     level = room.seats[seat].level
@@ -125,7 +138,7 @@ class BotDriver:
                     obs = room.state.observation(seat)
                     seen = room.position
                     seed = room.decision_seed(seat)
-                    urgent = room.people_present()
+                    urgent = room.people_playing()
                 try:
                     action = await self._think(room, level, seed, obs, legal, urgent)
                 except BotFailed as exc:
@@ -170,7 +183,16 @@ class BotDriver:
             else:
                 priority = Priority.PEOPLE if urgent else Priority.BACKGROUND
                 action = await self.pool.run(
-                    priority, search.bot_move, room.rec.game, level, seed, obs, legal
+                    priority,
+                    search.bot_move,
+                    room.rec.game,
+                    level,
+                    seed,
+                    obs,
+                    legal,
+                    owner=room.owner,
+                    table=room.id,
+                    kind=f"{room.rec.game}:{level}",
                 )
         except Exception as exc:
             raise BotFailed(f"{type(exc).__name__}: {exc}") from exc
@@ -204,5 +226,4 @@ class BotDriver:
                 room.seats[s].away = True
             room.timer = None
             await self.reg.announce(room)
-            if room.driver is None and room.movers():
-                room.driver = asyncio.create_task(self._drive(room))
+            self.wake(room)

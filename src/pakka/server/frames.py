@@ -80,12 +80,16 @@ def error(
     message: str,
     legal: list[dict[str, Any]] | None = None,
     retry_after: float | None = None,
+    position: tuple[int, int] | None = None,
 ) -> Frame:
+    """An error frame; ``position`` is the ``(match, version)`` whose legal actions apply."""
     return P.ErrorMsg(
         code=code,
         message=message,
         legal_actions=legal or [],
         retry_after=None if retry_after is None else round(retry_after, 3),
+        match=None if position is None else position[0],
+        version=None if position is None else position[1],
     ).model_dump()
 
 

@@ -65,8 +65,19 @@ class Limits:
     """All-bot tables open or in play at once, in all (in this process)."""
     bot_table_min_delay: float = 0.25
     """Seconds an all-bot table's bots wait at least between moves, whatever it asked."""
+    search_tables_per_address: int = 3
+    """Tables with a person and search bots (``easy``, ``normal``, ``hard``) one address may
+    have open or in play at once (all-bot tables have their own limits); a table whose
+    people came and have all left stops counting (its bots wait for them)."""
+    tables_per_address: int = 20
+    """Tables one address may hold in memory at once (created by it, not over); its idle
+    ones are dropped first."""
     tables_in_memory: int = 2_000
     """Tables held in memory; idle ones are dropped first (and reloaded when needed)."""
+    new_table_headroom: int = 200
+    """Places in ``tables_in_memory`` that new tables may not take (at most a tenth of
+    them): kept for existing tables coming back (a person reconnecting), so new tables are
+    refused first."""
     connects_per_minute: float = 120.0
     """WebSockets one client address may open a minute, on average."""
     connect_burst: int = 30
@@ -86,6 +97,11 @@ class Limits:
     """Messages one WebSocket may send a second, on average."""
     message_burst: int = 40
     """Messages one WebSocket may send at once."""
+    address_messages_per_second: float = 60.0
+    """Messages one client address may send a second on all its WebSockets together, on
+    average."""
+    address_message_burst: int = 120
+    """Messages one address may send at once on all its WebSockets together."""
     message_strikes: int = 10
     """Messages over the rate, without the client slowing down, that close the socket."""
     auth_seconds: float = 10.0
@@ -103,6 +119,9 @@ class Limits:
     """Worker processes for bot moves and hints; 0: one per core but one, 2 to 4."""
     search_nice: int = 10
     """How much lower the search workers' CPU priority is than the server's (0-19)."""
+    search_short_seconds: float = 0.05
+    """A kind of bot move that takes less than this on average is short: the last free
+    search worker is kept for short moves at tables where a person plays."""
     table_open_seconds: float = 86_400.0
     """A table whose match has not started within this long closes: its seats' tokens stop
     working and it leaves the lobby."""
@@ -117,6 +136,35 @@ class Limits:
     advances at most this many actions past one."""
     replay_matches: int = 16
     """Finished matches whose records and snapshots are kept for replays."""
+    new_matches_per_minute: float = 10.0
+    """New matches one address may start a minute at tables it sits at, on average
+    (``POST /api/tables/{id}/rematch``)."""
+    new_match_burst: int = 5
+    """New matches one address may start at once."""
+    matches_page: int = 50
+    """Matches one ``GET /api/tables/{id}/matches`` lists at most (``?after=`` pages on)."""
+    retention_days: float = 30.0
+    """A table nobody holds any more (its seats' tokens expired) is deleted with its
+    matches this many days later; 0 keeps every table for ever."""
+    audit_log_bytes: int = 10_485_760
+    """The audit log file is rotated when it reaches this size (0: never)."""
+    audit_log_files: int = 5
+    """Rotated audit log files kept (``audit.jsonl.1`` …): the log takes at most
+    ``audit_log_files + 1`` times ``audit_log_bytes`` of disk (60 MiB)."""
+    header_seconds: float = 10.0
+    """An HTTP request's line and headers must arrive within this long (408 and closed)."""
+    body_seconds: float = 10.0
+    """An HTTP request's body must arrive within this long (408 and closed)."""
+    keep_alive_seconds: float = 5.0
+    """An idle HTTP connection between requests is closed after this long."""
+    connections: int = 1_000
+    """Connections (HTTP and WebSocket) held at once; one more is answered 503 and closed."""
+    connections_per_address: int = 128
+    """HTTP connections one client address may hold at once (a proxy named by
+    ``--forwarded-allow-ips`` excepted); one more is answered 503 and closed."""
+    shutdown_seconds: float = 10.0
+    """On SIGTERM the server drains and waits for requests under way at most this long,
+    then stops."""
 
     @classmethod
     def names(cls) -> list[str]:
@@ -209,9 +257,12 @@ class RateLimit:
         burst: float,
         keys: int = 10_000,
         clock: Callable[[], float] = time.monotonic,
+        per_second: bool = False,
     ) -> None:
         self.reason = reason
         self.what = what
+        self.per_second = per_second
+        """Say the limit as so many a second (else a minute)."""
         self.rate = per_minute / 60
         self.burst = max(1.0, burst)
         self.keys = keys
@@ -226,11 +277,11 @@ class RateLimit:
         if tokens < 1:
             self._buckets[key] = (tokens, now)
             wait = (1 - tokens) / self.rate if self.rate > 0 else 3600.0
+            rate = f"{self.rate:g} a second" if self.per_second else f"{60 * self.rate:g} a minute"
             raise Refused(
                 self.reason,
-                f"too many {self.what} from your address: the limit is "
-                f"{60 * self.rate:g} a minute (bursts of {self.burst:g}); "
-                f"try again in {math.ceil(wait)} s",
+                f"too many {self.what} from your address: the limit is {rate} "
+                f"(bursts of {self.burst:g}); try again in {math.ceil(wait)} s",
                 wait,
             )
         self._buckets[key] = (tokens - 1, now)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
+import logging
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -19,6 +20,7 @@ from pakka.server.registry import RoomRegistry
 from pakka.server.room import Room, RoomError
 from pakka.server.storage import SeatRecord, TableRecord, hash_token, later, now
 
+log = logging.getLogger("pakka.server")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 13
 """Invite code letters: 32 ** 13 = 2 ** 65 codes, so guessing one of many private tables
@@ -31,16 +33,31 @@ CREATE_ATTEMPTS = 3
 client's 503 at once: a locked database is not retried here)."""
 
 
+@dataclass(frozen=True)
+class _Creating:
+    """A table being created: it counts against the limits before it is in memory."""
+
+    address: str
+    all_bots: bool
+    search: bool
+
+
 class Lobby:
-    """The seat-changing requests of the REST lobby."""
+    """The seat-changing requests of the REST lobby.
+
+    A request that fails changes nothing; once its change is stored (a seat taken, a
+    table created and started) what follows cannot fail it: a start that fails after the
+    last seat was taken is tried again when a socket connects, an update that cannot be
+    published is caught up later, and a table whose creation fails before anyone holds
+    it is deleted again.
+    """
 
     def __init__(self, reg: RoomRegistry, limits: Limits) -> None:
         self.reg = reg
         self.limits = limits
-        self._bot_tables: dict[str, set[str]] = {}
-        """The all-bot tables each client address created (the live ones)."""
-        self._creating: set[str] = set()
-        """All-bot tables being created now (they count before they are in memory)."""
+        self._creating: dict[str, _Creating] = {}
+        """Tables being created now, by id."""
+        reg.start_full = self.start_full
 
     async def create(
         self,
@@ -74,8 +91,10 @@ class Lobby:
             )
         try:
             opts = options_from_mapping(game.Options, options)
+            opts.check_table(n)  # an option that names a seat names one of these n
         except PakkaError as exc:
             raise RoomError(422, str(exc)) from None
+        _try_a_deal(game, n, opts)
         kinds = seat_kinds or [("person", "random")] * n
         if len(kinds) != n:
             raise RoomError(422, f"give one seat for each of the {n} players, not {len(kinds)}")
@@ -100,15 +119,38 @@ class Lobby:
             expires=later(self.limits.table_open_seconds),
         )
         all_bots = all(k == "bot" for k, _ in kinds)
-        if all_bots:  # counted from now on, so that requests at once cannot all pass
-            self._allow_bot_table(address)
-            self._creating.add(rec.id)
-            self._bot_tables.setdefault(address, set()).add(rec.id)
+        search = not all_bots and any(k == "bot" and lvl != "random" for k, lvl in kinds)
+        creating = _Creating(address, all_bots, search)
+        self._allow(creating)
+        self.reg.make_room(new=True)
+        self._creating[rec.id] = creating  # counted from now on: requests at once
         try:
             await self._store(rec)
-            return await self.reg.get(rec.id)
+            try:
+                room = await self.reg.get(rec.id, new=True)
+            except BaseException:
+                await self.discard(rec.id)
+                raise
+            self.reg.own(room, address)
+            return room
         finally:
-            self._creating.discard(rec.id)
+            del self._creating[rec.id]
+
+    async def discard(self, table_id: str) -> None:
+        """Undo a table's creation that could not be completed: out of memory and out
+        of the database, as long as nobody holds a seat and no match started there."""
+        room = self.reg.rooms.get(table_id)
+        if room is not None and (room.rec.match > 0 or any(s.rec.token_hash for s in room.seats)):
+            return
+        if room is not None:
+            for task in (room.driver, room.timer):
+                if task is not None:
+                    task.cancel()
+            self.reg.rooms.pop(table_id, None)
+        try:
+            await self.reg.db(self.reg.storage.delete_unstarted, table_id)
+        except Exception:  # the database is down: an unstarted table, it expires alone
+            log.warning("table %s could not be deleted after a failed creation", table_id)
 
     async def _store(self, rec: TableRecord) -> None:
         """Store a new table, with another invite code if its code is taken already."""
@@ -125,27 +167,66 @@ class Lobby:
         if self.reg.draining:
             raise RoomError(503, "the server is restarting; try again in a moment")
 
-    def _allow_bot_table(self, address: str) -> None:
-        """:class:`Refused` when ``address``, or everyone, has as many all-bot tables open
-        or in play as the limits allow."""
-        live = {r.id for r in self.reg.rooms.values() if r.all_bots and r.rec.status != "over"}
-        live |= self._creating
-        self._bot_tables = {  # forget the tables that ended (or left memory)
-            who: tables & live for who, tables in self._bot_tables.items() if tables & live
-        }
-        mine = self._bot_tables.get(address, set())
-        if len(mine) >= self.limits.bot_tables_per_address:
+    def _allow(self, new: _Creating) -> None:
+        """:class:`Refused` when a table like ``new`` would take its address, or everyone,
+        past a limit: tables in memory per address, tables with people and search bots per
+        address, all-bot tables per address and in all.  A table whose connected people
+        are all away counts as an all-bot table; idle tables of the address are dropped
+        from memory before it is refused for having too many."""
+        limits = self.limits
+        live = [r for r in self.reg.rooms.values() if r.rec.status != "over"]
+        creating = list(self._creating.values())
+        mine = [r for r in live if r.owner == new.address]
+        mine_creating = [c for c in creating if c.address == new.address]
+
+        def over(rooms: list[Room], pending: int, most: int) -> int:
+            """How many there are, if that is ``most`` or more even when the idle ones
+            have left memory; else 0."""
+            count = len(rooms) + pending
+            if count >= most:
+                count -= self.reg.drop_idle(rooms)
+            return count if count >= most else 0
+
+        if n := over(mine, len(mine_creating), limits.tables_per_address):
             raise Refused(
-                "bot_tables_per_address",
-                f"your address has {len(mine)} all-bot tables playing, the most it may; "
+                "tables_per_address",
+                f"your address has {n} tables here, the most it may; "
                 "try again when one has finished",
                 retry_after=60.0,
             )
-        if len(live) >= self.limits.bot_tables:
+        if new.search:
+            # tables whose people are here, or have not come yet; not those whose people
+            # came and left (their bots wait for them, at no cost)
+            searching = [
+                r
+                for r in mine
+                if not r.all_bots and r.search_bots() and (r.people_present() or not r.visited)
+            ]
+            n = len(searching) + sum(1 for c in mine_creating if c.search)
+            if n >= limits.search_tables_per_address:
+                raise Refused(
+                    "search_tables_per_address",
+                    f"your address has {n} tables with search bots here, the most it may; "
+                    "finish one, or play against random bots",
+                    retry_after=60.0,
+                )
+        if not new.all_bots:
+            return
+        bots = [r for r in live if r.all_bots or r.unattended()]
+        n_mine = sum(1 for r in bots if r.owner == new.address)
+        n_mine += sum(1 for c in mine_creating if c.all_bots)
+        if n_mine >= limits.bot_tables_per_address:
+            raise Refused(
+                "bot_tables_per_address",
+                f"your address has {n_mine} all-bot tables playing, the most it may; "
+                "try again when one has finished",
+                retry_after=60.0,
+            )
+        n_all = len(bots) + sum(1 for c in creating if c.all_bots)
+        if n_all >= limits.bot_tables:
             raise Refused(
                 "bot_tables",
-                f"the server is playing {len(live)} all-bot tables, the most it may; "
-                "try again later",
+                f"the server is playing {n_all} all-bot tables, the most it may; try again later",
                 retry_after=60.0,
             )
 
@@ -164,6 +245,7 @@ class Lobby:
                 if room.rec.expired():
                     raise RoomError(410, "this table has closed; create a new one")
                 chosen = _free_seat(room, seat)
+                names.check_unique(name, room, chosen)
                 token = secrets.token_urlsafe(24)
                 digest = hash_token(token)
                 storage = self.reg.storage
@@ -171,15 +253,28 @@ class Lobby:
                 if revision is None:  # another process gave it away first
                     room.stale = True
                     continue
+                # the seat is stored: the join completes now, whatever fails below (the
+                # token is the seat: losing it would lose the seat)
                 s = room.seats[chosen]
                 s.rec = dataclasses.replace(s.rec, name=name, token_hash=digest)
                 room.rec.revision = revision
                 await self.reg.announce(room)
-                if room.rec.status == "open" and all(x.taken for x in room.seats):
-                    with contextlib.suppress(RoomError):  # another process started it: fine
-                        await self._start(room)
+                await self.start_full(room)
                 return chosen, token
         raise RoomError(409, "the seats changed while you joined; try again")
+
+    async def start_full(self, room: Room) -> None:
+        """Start the match of an open table whose seats are all taken (the caller holds
+        the lock).  Never raises: a start that fails is logged, the table stays open and
+        full, and it is tried again when a socket connects (or ``POST …/start``)."""
+        if room.rec.status != "open" or not all(x.taken for x in room.seats):
+            return
+        try:
+            await self._start(room)
+        except RoomError as exc:  # another process started it first: fine
+            log.info("table %s not started here: %s", room.id, exc)
+        except Exception:
+            log.exception("table %s is full but could not start; it is tried again", room.id)
 
     async def start(self, room: Room) -> None:
         async with room.lock:
@@ -259,7 +354,10 @@ class Lobby:
         one in play); :class:`RoomError` if another process has started a match here first."""
         number = room.rec.match + 1
         seed = secrets.randbelow(2**62)
-        state = room.game.new_match(players=room.rec.players, options=room.options, seed=seed)
+        try:
+            state = room.game.new_match(players=room.rec.players, options=room.options, seed=seed)
+        except PakkaError as exc:  # options stored before they were checked at creation
+            raise RoomError(409, f"this table's options do not work: {exc}") from None
         revision = await self.reg.db(self.reg.storage.start_match, room.id, number, seed, restart)
         if revision is None:
             room.stale = True
@@ -276,6 +374,17 @@ class Lobby:
             s.trouble = None
         await self.reg.publish(room, table=True)
         self.reg.kick(room)
+
+
+def _try_a_deal(game: Any, players: int, options: Any) -> None:
+    """Deal once with these options at this many players (before anything is stored), so
+    that options that only fail when a match starts are refused now, with a 422, instead
+    of a full table that cannot start."""
+    try:
+        game.new_match(players=players, options=options, seed=0)
+    except Exception as exc:
+        log.info("options refused at %d players: %s", players, exc)
+        raise RoomError(422, f"these options do not work at a table of {players}: {exc}") from None
 
 
 def _invite_code() -> str:

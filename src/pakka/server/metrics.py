@@ -8,27 +8,29 @@ so they cannot drift.  Each app has its own :class:`~prometheus_client.Collector
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sized
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-if TYPE_CHECKING:
-    from pakka.server.registry import RoomRegistry
-    from pakka.server.search import SearchPool
-
 ACTION_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """Seconds: an action is taken, committed, applied and published in a few milliseconds."""
 
 
-class Connections(Protocol):
-    """What the gauges read of the open sockets (:class:`pakka.server.connection.Connections`,
-    which imports this module)."""
+@dataclass(frozen=True)
+class Gauges:
+    """The live values the gauges report, read from the server's parts at each scrape (by a
+    function :mod:`pakka.server.services` gives, so that this module, which the parts import,
+    imports none of them)."""
 
-    @property
-    def open(self) -> Sized: ...
+    tables: Mapping[str, int]
+    """Tables held in memory, by status."""
+    sockets: int
+    queue: Mapping[str, int]
+    """Searches waiting, by priority."""
+    running: int
 
 
 class Metrics:
@@ -61,6 +63,16 @@ class Metrics:
             ["where"],
             registry=self.registry,
         )
+        self.audit_errors = Counter(
+            "pakka_audit_errors",
+            "Audit log lines that could not be written (a full disk?); requests go on.",
+            registry=self.registry,
+        )
+        self.publish_errors = Counter(
+            "pakka_publish_errors",
+            "Table updates the pub/sub did not take (clients catch up on the next one).",
+            registry=self.registry,
+        )
         self.bot_failures = Counter(
             "pakka_bot_failures",
             "Bot moves and hints that failed (logged; the seat shows it).",
@@ -68,9 +80,9 @@ class Metrics:
             registry=self.registry,
         )
 
-    def watch(self, registry: RoomRegistry, connections: Connections, pool: SearchPool) -> None:
-        """Report the live gauges of these parts at every scrape."""
-        self.registry.register(_Live(lambda: (registry, connections, pool)))
+    def watch(self, gauges: Callable[[], Gauges]) -> None:
+        """Report the live gauges ``gauges()`` reads at every scrape."""
+        self.registry.register(_Live(gauges))
 
     def render(self) -> bytes:
         return generate_latest(self.registry)
@@ -79,29 +91,26 @@ class Metrics:
 class _Live(Collector):
     """Gauges read when scraped: tables in memory by status, sockets, the search queue."""
 
-    def __init__(self, parts: Callable[[], tuple[RoomRegistry, Connections, SearchPool]]) -> None:
-        self.parts = parts
+    def __init__(self, gauges: Callable[[], Gauges]) -> None:
+        self.gauges = gauges
 
     def collect(self) -> Iterator[Metric]:
-        registry, connections, pool = self.parts()
+        now = self.gauges()
         tables = GaugeMetricFamily(
             "pakka_tables", "Tables held in memory, by status.", labels=["status"]
         )
-        counts = {"open": 0, "playing": 0, "over": 0}
-        for room in list(registry.rooms.values()):
-            counts[room.rec.status] = counts.get(room.rec.status, 0) + 1
-        for status, n in counts.items():
+        for status, n in now.tables.items():
             tables.add_metric([status], n)
         yield tables
-        yield GaugeMetricFamily("pakka_sockets", "Open WebSockets.", value=len(connections.open))
+        yield GaugeMetricFamily("pakka_sockets", "Open WebSockets.", value=now.sockets)
         queue = GaugeMetricFamily(
             "pakka_search_queue",
             "Bot moves and hints waiting for a search worker, by priority.",
             labels=["priority"],
         )
-        for priority, waiting in pool.queue_depths().items():
+        for priority, waiting in now.queue.items():
             queue.add_metric([priority], waiting)
         yield queue
         yield GaugeMetricFamily(
-            "pakka_search_running", "Searches running in the workers.", value=pool.running()
+            "pakka_search_running", "Searches running in the workers.", value=now.running
         )

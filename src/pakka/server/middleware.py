@@ -18,13 +18,16 @@ MAX_BODY_BYTES = 65_536
 
 
 class RequestBodies:
-    """Refuse request bodies over ``limit`` bytes with 413 before anything reads them, and
-    bodies that are not JSON the server takes (:func:`pakka.server.wirejson.loads`: no NaN,
-    Infinity, lone surrogates or deep nesting) with 422 before a route parses them."""
+    """Refuse request bodies over ``limit`` bytes with 413 before anything reads them,
+    bodies that do not arrive within ``seconds`` with 408 (and the connection closes: a
+    slow body must not hold it, nor a stopping server), and bodies that are not JSON the
+    server takes (:func:`pakka.server.wirejson.loads`: no NaN, Infinity, lone surrogates or
+    deep nesting) with 422 before a route parses them."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES, seconds: float = 10.0) -> None:
         self.app = app
         self.limit = limit
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -43,7 +46,16 @@ class RequestBodies:
         if int(length) == 0:
             await self.app(scope, receive, send)
             return
-        body, rest = await _read(receive, self.limit)
+        try:
+            body, rest = await asyncio.wait_for(_read(receive, self.limit), self.seconds)
+        except TimeoutError:
+            response = JSONResponse(
+                {"detail": f"the request body did not arrive within {self.seconds:g} s"},
+                status_code=408,
+                headers={"Connection": "close"},
+            )
+            await response(scope, receive, send)
+            return
         try:
             wirejson.loads(body)
         except wirejson.JSONRefused as exc:

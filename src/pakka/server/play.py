@@ -11,7 +11,6 @@ Every change of a match runs under the room's lock in the same order:
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from typing import Any
@@ -22,14 +21,12 @@ from pakka.engine import Action
 from pakka.errors import IllegalAction
 from pakka.i18n import t
 from pakka.server import search
-from pakka.server.frames import jsonable
 from pakka.server.limits import Limits, RateLimit, Refused
 from pakka.server.metrics import Metrics
 from pakka.server.protocol import HintOption, HintReply
 from pakka.server.registry import RoomRegistry
 from pakka.server.room import Room, RoomError
 from pakka.server.search import Priority, SearchPool
-from pakka.server.storage import later
 
 log = logging.getLogger("pakka.server")
 
@@ -74,8 +71,11 @@ class Play:
                 raise
             await self.commit(room, seat, action, table=returned, by="person", started=started)
 
-    async def hint(self, room: Room, seat: int | None, lang: str = "en") -> HintReply:
-        """``pakka.bots.suggest`` for ``seat``, searched in the pool (hint priority).
+    async def hint(
+        self, room: Room, seat: int | None, lang: str = "en", address: str = ""
+    ) -> HintReply:
+        """``pakka.bots.suggest`` for ``seat``, searched in the pool (hint priority, charged
+        to the asking client's ``address``).
 
         One hint at a time per seat, whatever its sockets, at most
         ``Limits.hints_per_minute``: more raise :class:`Refused` (nothing is searched).
@@ -95,7 +95,15 @@ class Play:
                 legal = state.legal_actions(seat)
                 observation = state.observation(seat)
             ranked = await self.pool.run(
-                Priority.HINT, search.hint, room.rec.game, observation, legal, lang
+                Priority.HINT,
+                search.hint,
+                room.rec.game,
+                observation,
+                legal,
+                lang,
+                owner=address or room.owner,
+                table=room.id,
+                kind=f"{room.rec.game}:hint",
             )
         except Refused:
             raise
@@ -150,18 +158,10 @@ class Play:
                 seat, action, "the table moved on (another server took a move first)", legal
             ) from None
         events = state.apply_unchecked(seat, action)
-        if state.is_over():
-            expires = later(self.limits.table_over_seconds)
-            room.rec.revision = await asyncio.get_running_loop().run_in_executor(
-                reg.writer,
-                reg.storage.finish_match,
-                room.id,
-                room.rec.match,
-                jsonable(state.result().to_json()),
-                expires,
-            )
-            room.rec.status = "over"
-            room.rec.expires = expires
+        # the action is stored and applied: from here on nothing may tell its sender that
+        # it failed.  An end of match that cannot be stored now is tried again (and when
+        # the table is loaded); publishing never raises.
+        if state.is_over() and await reg.finish(room):
             table = True
         await reg.publish(room, events, table=table)
         self.metrics.actions.labels(by).inc()

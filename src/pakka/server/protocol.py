@@ -282,12 +282,23 @@ class StateMsg(_Model):
 
 
 class ErrorMsg(_Model):
-    """Only to the sender: what was wrong, and what is allowed now."""
+    """Only to the sender: what was wrong, and what is allowed now.
+
+    Errors a client causes are short: ``match`` and ``version`` name the state whose
+    ``legal_actions`` apply, which the client has already been sent (or is about to be:
+    a state frame is on its way when the table has moved on); ``legal_actions`` is empty
+    then, and lists the legal actions only with ``unavailable`` (the server failed)."""
 
     type: Literal["error"] = "error"
     code: ErrorCode
     message: str
     legal_actions: list[dict[str, Any]] = Field(default_factory=list)
+    match: int | None = Field(default=None, description="the match of the state meant")
+    version: int | None = Field(
+        default=None,
+        description="the state (of match) whose legal_actions apply now: the client's "
+        "last state frame, or the one on its way",
+    )
     retry_after: float | None = Field(
         default=None, description="rate_limited: seconds until the same message may succeed"
     )

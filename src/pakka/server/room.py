@@ -72,8 +72,12 @@ class Seat:
 class Room:
     """One table: its seats, its match state and its lock."""
 
-    def __init__(self, rec: TableRecord, game: Game[Any, Any]) -> None:
+    def __init__(self, rec: TableRecord, game: Game[Any, Any], owner: str = "") -> None:
         self.rec = rec
+        self.owner = owner or f"table:{rec.id}"
+        """The client address that created the table (its search work is charged there,
+        and it counts against that address's limits); a table loaded from storage is its
+        own owner."""
         self.game = game
         self.options: Any = options_from_mapping(game.Options, rec.options)
         self.seats = [Seat(s) for s in rec.seats]
@@ -93,6 +97,8 @@ class Room:
         ] = {}
         self.used = 0.0
         """When it was last asked for (``time.monotonic()``): idle rooms go first."""
+        self.visited = False
+        """A person seated here has connected (in this process) since it was loaded."""
 
     @property
     def id(self) -> str:
@@ -236,9 +242,37 @@ class Room:
     def all_bots(self) -> bool:
         return all(s.is_bot for s in self.seats)
 
+    def search_bots(self) -> bool:
+        """Whether a seat was created for a bot that searches (any level but random)."""
+        return any(s.is_bot and s.rec.level not in (None, "random") for s in self.seats)
+
     def people_present(self) -> bool:
         """Whether a person seated here is connected (to this process)."""
         return any(not s.is_bot and s.connections > 0 for s in self.seats)
+
+    def people_playing(self) -> bool:
+        """Whether a person seated here is connected and playing (not away)."""
+        return any(not s.is_bot and s.connections > 0 and not s.away for s in self.seats)
+
+    def unattended(self) -> bool:
+        """A table with people, in play, whose connected people are all away: its bots
+        play at the all-bot pace and priority, and it counts as an all-bot table.  (One
+        whose people are all gone plays nothing until one comes back.)"""
+        return (
+            not self.all_bots
+            and self.rec.status == "playing"
+            and self.people_present()
+            and not self.people_playing()
+        )
+
+    def bots_may_play(self) -> bool:
+        """An all-bot table's bots play on; a table with people's only while one of them
+        is connected here: a table whose people have all left waits for them."""
+        return self.all_bots or self.people_present()
+
+    def unfinished(self) -> bool:
+        """The match's last action is stored and applied but its end is not stored yet."""
+        return self.rec.status == "playing" and self.state is not None and self.state.is_over()
 
     def decision_seed(self, seat: int) -> int:
         """The seed of a bot's decision at ``seat`` now: a function of the match's seed,

@@ -19,6 +19,7 @@ from pakka import rulebook
 from pakka.errors import PakkaError
 from pakka.i18n import catalogue
 from pakka.present import presenter
+from pakka.server import names
 from pakka.server import protocol as P
 from pakka.server.gamemeta import game_meta
 from pakka.server.replays import replay_record
@@ -123,6 +124,7 @@ async def create_table(request: Request, body: P.CreateTable) -> P.Joined:
     lobby = s.lobby
     who = address(request)
     s.guards.creates.take(who)
+    name = None if body.name is None else names.clean(body.name)  # before anything is stored
     kinds = None if body.seats is None else [(x.kind, x.level) for x in body.seats]
     room = await lobby.create(
         body.game,
@@ -135,13 +137,18 @@ async def create_table(request: Request, body: P.CreateTable) -> P.Joined:
         who,
         body.trick_seconds,
     )
-    s.audit.record("create", request, table=room.id, game=room.rec.game, bots=room.all_bots)
     seat = token = None
-    if body.name is not None:
-        seat, token = await lobby.join(room, body.name, None)
+    try:
+        if name is not None:
+            seat, token = await lobby.join(room, name, None)
+        else:
+            await lobby.start_if_full(room)
+    except BaseException:  # nobody holds the table (a join that fails takes no seat): undone
+        await lobby.discard(room.id)
+        raise
+    s.audit.record("create", request, table=room.id, game=room.rec.game, bots=room.all_bots)
+    if seat is not None:
         s.audit.record("join", request, table=room.id, seat=seat, name=room.seats[seat].rec.name)
-    else:
-        await lobby.start_if_full(room)
     return P.Joined(table=room.view(), seat=seat, token=token)
 
 
@@ -188,7 +195,10 @@ async def start(request: Request, table_id: str, authorization: Auth = None) -> 
 async def rematch(request: Request, table_id: str, authorization: Auth = None) -> P.TableView:
     s = services(request)
     room = await s.registry.get(table_id)
-    await s.lobby.new_match(room, room.seat_of(bearer(authorization)))
+    seat = room.seat_of(bearer(authorization))
+    if seat is not None:
+        s.guards.new_matches.take(address(request))
+    await s.lobby.new_match(room, seat)
     return room.view()
 
 
@@ -223,13 +233,31 @@ async def state(
         return P.StateMsg.model_validate(room.snapshot(seat, lang))
 
 
-@api.get("/tables/{table_id}/matches", summary="The matches played at this table")
-async def list_matches(request: Request, table_id: str) -> list[P.MatchSummary]:
-    reg = services(request).registry
+@api.get(
+    "/tables/{table_id}/matches",
+    summary="The matches played at this table, a page at a time (after: the last number seen)",
+)
+async def list_matches(
+    request: Request,
+    response: Response,
+    table_id: str,
+    after: Annotated[int, Query(ge=0, le=2**31 - 1)] = 0,
+    limit: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
+) -> list[P.MatchSummary]:
+    s = services(request)
+    reg = s.registry
     await reg.get(table_id)
+    most = s.settings.limits.matches_page
+    page = min(limit or most, most)
+    found = await reg.db(reg.storage.match_summaries, table_id, after, page + 1)
+    if len(found) > page:  # there is more: say where the next page starts
+        found = found[:page]
+        response.headers["Link"] = (
+            f'</api/tables/{table_id}/matches?after={found[-1][0]}&limit={page}>; rel="next"'
+        )
     return [
         P.MatchSummary(number=n, actions=actions, over=result is not None, result=result)
-        for n, actions, result in await reg.db(reg.storage.match_summaries, table_id)
+        for n, actions, result in found
     ]
 
 

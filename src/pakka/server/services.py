@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +16,7 @@ from pakka.server.driver import BotDriver
 from pakka.server.limits import Gate, Limits, RateLimit, Refused
 from pakka.server.lobby import Lobby
 from pakka.server.locks import InstanceConflict, InstanceLock
-from pakka.server.metrics import Metrics
+from pakka.server.metrics import Gauges, Metrics
 from pakka.server.play import Play
 from pakka.server.pubsub import PubSubBackend, backend_from_url
 from pakka.server.registry import RoomRegistry
@@ -21,6 +24,11 @@ from pakka.server.replays import Replays
 from pakka.server.search import SearchPool, default_workers
 from pakka.server.settings import Settings
 from pakka.server.storage import Storage
+
+log = logging.getLogger("pakka.server")
+
+SWEEP_SECONDS = 3_600.0
+"""How often the retention policy deletes the tables nobody holds any more."""
 
 
 class Guards:
@@ -33,6 +41,9 @@ class Guards:
         self.joins = RateLimit("join_rate", "joins", limits.joins_per_minute, limits.join_burst)
         self.invites = RateLimit(
             "invite_rate", "invite look-ups", limits.invites_per_minute, limits.invite_burst
+        )
+        self.new_matches = RateLimit(
+            "new_match_rate", "new matches", limits.new_matches_per_minute, limits.new_match_burst
         )
         self.replays = Gate(
             "replay_busy", "replays", limits.replay_concurrency, limits.replay_queue
@@ -55,6 +66,7 @@ class Services:
     guards: Guards
     metrics: Metrics
     audit: Audit
+    sweeper: asyncio.Task[None] | None = None
 
     @property
     def draining(self) -> bool:
@@ -72,15 +84,30 @@ class Services:
         except InstanceConflict:
             storage.close()
             raise
-        registry = RoomRegistry(storage, pubsub, limits)
-        pool = SearchPool(
-            limits.search_workers or default_workers(), limits.search_nice, limits.hint_queue
-        )
         metrics = Metrics()
-        audit = Audit(settings.audit_log)
+        registry = RoomRegistry(storage, pubsub, limits, metrics)
+        pool = SearchPool(
+            limits.search_workers or default_workers(),
+            limits.search_nice,
+            limits.hint_queue,
+            limits.search_short_seconds,
+        )
+        audit = Audit(
+            settings.audit_log,
+            max_bytes=limits.audit_log_bytes,
+            backups=limits.audit_log_files,
+            on_error=metrics.audit_errors.inc,
+        )
         play = Play(registry, pool, limits, metrics)
         connections = Connections(registry, play, limits, metrics, audit, settings.allowed_origins)
-        metrics.watch(registry, connections, pool)
+
+        def gauges() -> Gauges:
+            tables = {"open": 0, "playing": 0, "over": 0}
+            for room in list(registry.rooms.values()):
+                tables[room.rec.status] = tables.get(room.rec.status, 0) + 1
+            return Gauges(tables, len(connections.open), pool.queue_depths(), pool.running())
+
+        metrics.watch(gauges)
         return cls(
             settings=settings,
             storage=storage,
@@ -108,6 +135,16 @@ class Services:
         in play so their bots carry on."""
         await self.pool.start()
         await self.registry.resume()
+        self.sweeper = asyncio.create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """The retention policy, at start and then every :data:`SWEEP_SECONDS`."""
+        while True:
+            try:
+                await self.registry.sweep()
+            except Exception:  # the database is down: next time
+                log.warning("the retention sweep failed; it runs again later", exc_info=True)
+            await asyncio.sleep(SWEEP_SECONDS)
 
     async def drain(self) -> None:
         """Stop gracefully (``pakka serve`` on SIGTERM, before uvicorn closes anything):
@@ -122,6 +159,10 @@ class Services:
         await self.connections.close_all()
 
     async def close(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
         try:
             await self.registry.close()
             await self.pool.close()

@@ -11,13 +11,16 @@ to the head revision when it opens a database.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import sqlite3
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import sqlalchemy as sa
 from alembic import command
@@ -90,6 +93,35 @@ _INSERT_ACTION = (
 
 SQLITE_BUSY_SECONDS = 2.0
 """How long a write waits for another connection's lock before it fails."""
+WRITE_FAILURE_SECONDS = 30.0
+"""A failed write makes the database "not ready" (``/readyz``) until a write succeeds, or
+for this long: then the next write tries again (and fails it again if it fails)."""
+RETENTION_BATCH = 100
+"""Tables deleted by one transaction of the retention sweep."""
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _writes(
+    method: Callable[Concatenate[Storage, P], R],
+) -> Callable[Concatenate[Storage, P], R]:
+    """Record whether a write succeeded (:attr:`Storage.write_failure`).  A lost race
+    (an integrity error: another process wrote first) says nothing about the database."""
+
+    def recorded(self: Storage, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            result = method(self, *args, **kwargs)
+        except sa.exc.IntegrityError:
+            raise
+        except Exception as exc:
+            self.write_failure = (time.monotonic(), f"{type(exc).__name__}: {exc}"[:200])
+            raise
+        self.write_failure = None
+        return result
+
+    functools.update_wrapper(recorded, method)
+    return recorded
 
 
 def hash_token(token: str) -> str:
@@ -176,6 +208,8 @@ class Storage:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS}
         self.engine: Engine = sa.create_engine(self.url, **kwargs)
         self._quick: sqlite3.Connection | None = None
+        self.write_failure: tuple[float, str] | None = None
+        """When the last write failed and why (``time.monotonic()``), until one succeeds."""
         if self.url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.migrate()
@@ -198,6 +232,7 @@ class Storage:
 
     # --- writes -------------------------------------------------------------------------
 
+    @_writes
     def create_table(self, rec: TableRecord) -> None:
         with self.engine.begin() as conn:
             conn.execute(
@@ -222,6 +257,7 @@ class Storage:
             for s in rec.seats:
                 conn.execute(seats.insert().values(table_id=rec.id, **_seat_values(s)))
 
+    @_writes
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> int | None:
         """Give a free person's seat to someone: the table's new revision, or ``None`` when
         the seat is not free in the database (another process gave it away first)."""
@@ -240,6 +276,7 @@ class Storage:
                 return None
             return _bump(conn, table_id)
 
+    @_writes
     def give_up_seat(self, table_id: str, token_hash: str, new: SeatRecord) -> int | None:
         """Replace the seat that ``token_hash`` holds with ``new`` (free, or a bot's): the
         new revision, or ``None`` when that token holds no seat there any more."""
@@ -257,6 +294,7 @@ class Storage:
                 return None
             return _bump(conn, table_id)
 
+    @_writes
     def start_match(
         self, table_id: str, number: int, seed: int, restart: bool = False
     ) -> int | None:
@@ -279,6 +317,7 @@ class Storage:
             )
             return _bump(conn, table_id)
 
+    @_writes
     def set_new_match(self, table_id: str, match: int, asked: list[int]) -> int | None:
         """Record who asked for a new match during match ``match``: the new revision, or
         ``None`` when the table has moved to another match meanwhile."""
@@ -308,6 +347,7 @@ class Storage:
         """
         self.append_actions([(table_id, match, idx, seat, action)], now=now)
 
+    @_writes
     def append_actions(self, rows: list[ActionRow], *, now: bool = False) -> None:
         """Commit several actions (of different tables) in one transaction: all or none.
 
@@ -373,7 +413,13 @@ class Storage:
     def check_writable(self) -> None:
         """Raise unless a write transaction can start now (``/readyz``): SQLite takes the
         write lock and lets it go; PostgreSQL runs an update that changes nothing (a
-        read-only standby refuses it)."""
+        read-only standby refuses it).  Either way, a write that failed lately (a full
+        disk lets a transaction start, not store anything) is the answer until a write
+        succeeds, or for :data:`WRITE_FAILURE_SECONDS`."""
+        failed = self.write_failure
+        if failed is not None and time.monotonic() - failed[0] < WRITE_FAILURE_SECONDS:
+            ago = time.monotonic() - failed[0]
+            raise WriteFailing(f"writes are failing: {failed[1]} ({ago:.0f} s ago)")
         with self.engine.connect() as conn:
             if self.url.startswith("sqlite"):
                 conn.exec_driver_sql("BEGIN IMMEDIATE")
@@ -388,6 +434,7 @@ class Storage:
             with self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
+    @_writes
     def finish_match(
         self, table_id: str, number: int, result: dict[str, Any], expires: str | None = None
     ) -> int:
@@ -405,6 +452,50 @@ class Storage:
                 .values(status="over", expires=expires)
             )
             return _bump(conn, table_id)
+
+    @_writes
+    def delete_unstarted(self, table_id: str) -> bool:
+        """Delete a table whose creation could not be completed: only if no match started
+        there and nobody holds a seat.  Whether it was deleted."""
+        with self.engine.begin() as conn:
+            held = conn.execute(
+                sa.select(sa.func.count())
+                .select_from(seats)
+                .where(seats.c.table_id == table_id, seats.c.token_hash.is_not(None))
+            ).scalar()
+            if held:
+                return False
+            unstarted = tables.c.id == table_id, tables.c.match == 0
+            if conn.execute(sa.select(tables.c.id).where(*unstarted)).first() is None:
+                return False
+            conn.execute(seats.delete().where(seats.c.table_id == table_id))
+            conn.execute(tables.delete().where(*unstarted))
+            return True
+
+    @_writes
+    def delete_expired(self, before: str, keep: set[str] | frozenset[str] = frozenset()) -> int:
+        """The retention policy: delete (with their seats, matches and actions) at most
+        :data:`RETENTION_BATCH` tables nobody holds any more, whose seats expired before
+        ``before`` and that are not in play (nor in ``keep``: tables in memory).  How
+        many went."""
+        with self.engine.begin() as conn:
+            found = conn.execute(
+                sa.select(tables.c.id)
+                .where(
+                    tables.c.expires.is_not(None),
+                    tables.c.expires < before,
+                    tables.c.status != "playing",
+                )
+                .limit(RETENTION_BATCH + len(keep))
+            ).scalars()
+            gone = [str(t) for t in found if t not in keep][:RETENTION_BATCH]
+            if not gone:
+                return 0
+            conn.execute(actions.delete().where(actions.c.table_id.in_(gone)))
+            conn.execute(matches.delete().where(matches.c.table_id.in_(gone)))
+            conn.execute(seats.delete().where(seats.c.table_id.in_(gone)))
+            conn.execute(tables.delete().where(tables.c.id.in_(gone)))
+            return len(gone)
 
     # --- reads --------------------------------------------------------------------------
 
@@ -476,22 +567,36 @@ class Storage:
                 actions=[{"seat": s, "action": a} for s, a in steps],
             )
 
-    def match_summaries(self, table_id: str) -> list[tuple[int, int, dict[str, Any] | None]]:
-        """``(number, actions, result)`` of every match at the table, in order."""
+    def match_summaries(
+        self, table_id: str, after: int = 0, limit: int | None = None
+    ) -> list[tuple[int, int, dict[str, Any] | None]]:
+        """``(number, actions, result)`` of the matches at the table numbered after
+        ``after``, in order, at most ``limit`` of them."""
+        page = (
+            sa.select(matches.c.number)
+            .where(matches.c.table_id == table_id, matches.c.number > after)
+            .order_by(matches.c.number)
+            .limit(limit)
+            .subquery()
+        )
         counted = (
             sa.select(actions.c.match, sa.func.count().label("n"))
-            .where(actions.c.table_id == table_id)
+            .where(actions.c.table_id == table_id, actions.c.match.in_(sa.select(page.c.number)))
             .group_by(actions.c.match)
             .subquery()
         )
         query = (
             sa.select(matches.c.number, sa.func.coalesce(counted.c.n, 0), matches.c.result)
             .select_from(matches.outerjoin(counted, counted.c.match == matches.c.number))
-            .where(matches.c.table_id == table_id)
+            .where(matches.c.table_id == table_id, matches.c.number.in_(sa.select(page.c.number)))
             .order_by(matches.c.number)
         )
         with self.engine.connect() as conn:
             return [(int(n), int(k), result) for n, k, result in conn.execute(query)]
+
+
+class WriteFailing(RuntimeError):
+    """The database took no write lately (``/readyz``)."""
 
 
 def _bump(conn: Connection, table_id: str) -> int:
