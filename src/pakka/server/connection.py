@@ -235,7 +235,7 @@ class Connections:
                     reg.wake(room)
                 await reg.announce(room)
             await reg.start_full(room)  # a start that failed when its last seat was taken
-            out.append(frames.table(room.view()))
+            out.append(frames.table(room.info()))
             if room.state is not None:
                 out.append(room.snapshot(seat, lang))
             return sub, out

@@ -67,7 +67,7 @@ def state(
     return out
 
 
-def table(view: P.TableView) -> Frame:
+def table(view: P.TableInfo) -> Frame:
     return P.TableMsg(table=view).model_dump(mode="json")
 
 

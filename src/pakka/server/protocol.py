@@ -121,7 +121,7 @@ class JoinTable(_Model):
     seat: int | None = Field(default=None, ge=0, le=9)
 
 
-class SeatView(_Model):
+class SeatInfo(_Model):
     seat: int
     kind: SeatKind
     level: BotLevel | None = None
@@ -134,7 +134,7 @@ class SeatView(_Model):
     )
 
 
-class TableView(_Model):
+class TableInfo(_Model):
     """A table as anyone may see it (no secrets)."""
 
     id: str
@@ -143,7 +143,7 @@ class TableView(_Model):
     title: str
     players: int
     options: dict[str, Any]
-    seats: list[SeatView]
+    seats: list[SeatInfo]
     status: TableStatus
     match: int = Field(description="1 for the first match, +1 per rematch; 0 before the start")
     public: bool
@@ -159,7 +159,7 @@ class TableView(_Model):
 class Joined(_Model):
     """The answer to create-with-name and join: keep ``token`` secret, it is your seat."""
 
-    table: TableView
+    table: TableInfo
     seat: int | None = None
     token: str | None = None
 
@@ -260,7 +260,7 @@ class TableMsg(_Model):
     """The table's seats and status changed (someone joined, connected, left, rematch)."""
 
     type: Literal["table"] = "table"
-    table: TableView
+    table: TableInfo
 
 
 class StateMsg(_Model):
@@ -401,7 +401,7 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "rest-create-table": CreateTable,
     "rest-join-table": JoinTable,
     "rest-joined": Joined,
-    "rest-table": TableView,
+    "rest-table": TableInfo,
     "rest-game": GameMeta,
     "rest-replay-step": ReplayStep,
 }

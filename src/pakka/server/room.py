@@ -20,7 +20,7 @@ from pakka.errors import PakkaError
 from pakka.i18n import LANGS, t
 from pakka.present import Names
 from pakka.server import frames
-from pakka.server.protocol import SeatView, TableView
+from pakka.server.protocol import SeatInfo, TableInfo
 from pakka.server.pubsub import Update
 from pakka.server.storage import SeatRecord, TableRecord, hash_token
 
@@ -119,9 +119,9 @@ class Room:
         """``(revision, match, version)``: where the table is; any change moves it."""
         return (self.rec.revision, self.rec.match, self.version)
 
-    def view(self) -> TableView:
+    def info(self) -> TableInfo:
         r = self.rec
-        return TableView(
+        return TableInfo(
             id=r.id,
             code=r.code,
             game=r.game,
@@ -129,7 +129,7 @@ class Room:
             players=r.players,
             options=dataclasses.asdict(self.options),
             seats=[
-                SeatView(
+                SeatInfo(
                     seat=s.rec.seat,
                     kind=s.rec.kind,  # type: ignore[arg-type]
                     level=s.rec.level,  # type: ignore[arg-type]
@@ -219,14 +219,14 @@ class Room:
                 )
                 for lang, frame in built.items():
                     payloads[audience_key(audience, lang)] = [frame]
-        every = [frames.table(self.view())] if table else []
+        every = [frames.table(self.info())] if table else []
         return Update(payloads=payloads, all=every, position=self.position)
 
     def announcement(self, revoked: Sequence[int] = ()) -> Update:
         """The table's seats or status changed, not the match: its view alone (no
         audience's projection needs making again)."""
         return Update(
-            all=[frames.table(self.view())], position=self.position, revoked=list(revoked)
+            all=[frames.table(self.info())], position=self.position, revoked=list(revoked)
         )
 
     def idle(self) -> bool:

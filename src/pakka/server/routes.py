@@ -103,16 +103,16 @@ async def rules(request: Request, name: str, lang: str = "en") -> dict[str, str]
 
 
 @api.get("/tables", summary="Public tables (status=open: the ones with free seats)")
-async def list_tables(request: Request, status: P.TableStatus | None = "open") -> list[P.TableView]:
+async def list_tables(request: Request, status: P.TableStatus | None = "open") -> list[P.TableInfo]:
     reg = services(request).registry
     out = []
     for rec in await reg.db(reg.storage.list_tables, status):
         room = reg.rooms.get(rec.id)
         if room is not None:
-            out.append(room.view())
+            out.append(room.info())
             continue
         try:
-            out.append(Room(rec, pakka.games.get(rec.game)).view())
+            out.append(Room(rec, pakka.games.get(rec.game)).info())
         except PakkaError as exc:  # a game this server no longer has, or old options
             log.warning("table %s is not listed: %s", rec.id, exc)
     return out
@@ -149,23 +149,23 @@ async def create_table(request: Request, body: P.CreateTable) -> P.Joined:
     s.audit.record("create", request, table=room.id, game=room.rec.game, bots=room.all_bots)
     if seat is not None:
         s.audit.record("join", request, table=room.id, seat=seat, name=room.seats[seat].rec.name)
-    return P.Joined(table=room.view(), seat=seat, token=token)
+    return P.Joined(table=room.info(), seat=seat, token=token)
 
 
 @api.get("/tables/{table_id}", summary="A table's seats and status")
-async def get_table(request: Request, table_id: str) -> P.TableView:
-    return (await services(request).registry.get(table_id)).view()
+async def get_table(request: Request, table_id: str) -> P.TableInfo:
+    return (await services(request).registry.get(table_id)).info()
 
 
 @api.get("/invites/{code}", summary="The table an invite code points to")
-async def invite(request: Request, code: str) -> P.TableView:
+async def invite(request: Request, code: str) -> P.TableInfo:
     s = services(request)
     s.guards.invites.take(address(request))
     reg = s.registry
     table_id = await reg.db(reg.storage.find_code, code[:16])
     if table_id is None:
         raise RoomError(404, f"no table has the invite code {code!r}")
-    return (await reg.get(table_id)).view()
+    return (await reg.get(table_id)).info()
 
 
 @api.post("/tables/{table_id}/join", summary="Take a free seat; keep the token secret")
@@ -175,50 +175,50 @@ async def join(request: Request, table_id: str, body: P.JoinTable) -> P.Joined:
     room = await s.registry.get(table_id)
     seat, token = await s.lobby.join(room, body.name, body.seat)
     s.audit.record("join", request, table=room.id, seat=seat, name=room.seats[seat].rec.name)
-    return P.Joined(table=room.view(), seat=seat, token=token)
+    return P.Joined(table=room.info(), seat=seat, token=token)
 
 
 @api.post("/tables/{table_id}/start", summary="Start the match (every seat must be taken)")
-async def start(request: Request, table_id: str, authorization: Auth = None) -> P.TableView:
+async def start(request: Request, table_id: str, authorization: Auth = None) -> P.TableInfo:
     s = services(request)
     room = await s.registry.get(table_id)
     if room.seat_of(bearer(authorization)) is None:
         raise RoomError(403, "only a seated player can start the table")
     await s.lobby.start(room)
-    return room.view()
+    return room.info()
 
 
 @api.post(
     "/tables/{table_id}/rematch",
     summary="Ask for a new match with the same seats (it starts when every person has)",
 )
-async def rematch(request: Request, table_id: str, authorization: Auth = None) -> P.TableView:
+async def rematch(request: Request, table_id: str, authorization: Auth = None) -> P.TableInfo:
     s = services(request)
     room = await s.registry.get(table_id)
     seat = room.seat_of(bearer(authorization))
     if seat is not None:
         s.guards.new_matches.take(address(request))
     await s.lobby.new_match(room, seat)
-    return room.view()
+    return room.info()
 
 
 @api.delete("/tables/{table_id}/rematch", summary="Take back your request for a new match")
-async def keep_match(request: Request, table_id: str, authorization: Auth = None) -> P.TableView:
+async def keep_match(request: Request, table_id: str, authorization: Auth = None) -> P.TableInfo:
     s = services(request)
     room = await s.registry.get(table_id)
     await s.lobby.new_match(room, room.seat_of(bearer(authorization)), ask=False)
-    return room.view()
+    return room.info()
 
 
 @api.post("/tables/{table_id}/leave", summary="Give up your seat (a bot takes over in play)")
-async def leave(request: Request, table_id: str, authorization: Auth = None) -> P.TableView:
+async def leave(request: Request, table_id: str, authorization: Auth = None) -> P.TableInfo:
     s = services(request)
     room = await s.registry.get(table_id)
     seat = room.seat_of(bearer(authorization))
     name = None if seat is None else room.seats[seat].rec.name
     await s.lobby.leave(room, seat)
     s.audit.record("leave", request, table=room.id, seat=seat, name=name)
-    return room.view()
+    return room.info()
 
 
 @api.get("/tables/{table_id}/state", summary="Your current view (the WebSocket's snapshot)")
