@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-import pakka.games
+from pakka import plugins
 from tests.e2e.conftest import require_browser
 from tests.server.conftest import toy  # noqa: F401  (fixture used by `server`)
 
@@ -17,7 +17,7 @@ require_browser()
 INTERNAL = re.compile(r"shared/|seeds/|\.txt\b|\.md\b|\bseed text\b")
 
 
-@pytest.mark.parametrize("game", [g for g in pakka.games.names() if g != "toy"])
+@pytest.mark.parametrize("game", plugins.shipped())
 def test_the_rules_show_no_file_paths_and_link_to_the_other_language(
     game: str, server: str, browser: Any
 ) -> None:

@@ -39,10 +39,15 @@ def test_anarchy_parallel_api(players: int) -> None:
         parallel_api_test(env, num_cycles=1000)
 
 
-def test_every_registered_game_has_an_environment() -> None:
-    import pakka.games
+def test_every_shipped_game_has_an_environment_and_every_codec_is_one() -> None:
+    """A codec is optional for an outside game; pakka's own four all bring one, and any
+    installed game that brings a codec is offered as an environment."""
+    from pakka import plugins
 
-    assert set(pakka.games.names()) <= set(pakka.env.environments())
+    environments = set(pakka.env.environments())
+    assert set(plugins.shipped()) <= environments
+    with_codec = {g for g in plugins.names() if plugins.companion("codec", g) is not None}
+    assert with_codec == environments
 
 
 def test_illegal_index_raises_and_changes_nothing() -> None:
