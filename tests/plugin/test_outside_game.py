@@ -57,7 +57,9 @@ GENERIC_AND_COMPANIONS = (
 
 
 def test_pakka_s_generic_and_companion_suites_pass_with_it_installed(site: Path) -> None:
-    out = _pytest(site, *GENERIC_AND_COMPANIONS, "-k", "highlow or schemas or up_to_date or shipped")
+    out = _pytest(
+        site, *GENERIC_AND_COMPANIONS, "-k", "highlow or schemas or up_to_date or shipped"
+    )
     # the toy's parts were checked, not skipped: it brings words and rules, no bots or codec
     passed_lines = [line for line in out.splitlines() if line.startswith("PASSED ")]
     for passed in (
