@@ -20,7 +20,7 @@ from pakka.engine import Action, Game
 from pakka.errors import PakkaError
 from pakka.events import Event
 from pakka.i18n import t
-from pakka.present.base import Context, Names, Presenter, View, default_names
+from pakka.present.base import Context, Names, Presenter, View, default_names, seat_name
 from pakka.present.values import (
     Badge,
     Fact,
@@ -50,6 +50,7 @@ __all__ = [
     "default_names",
     "present",
     "presenter",
+    "seat_name",
     "selection_words",
 ]
 

@@ -43,7 +43,7 @@ from pakka.present.values import (
 )
 from pakka.selection import action_cards, card_key
 
-__all__ = ["Context", "Names", "Presenter", "View", "default_names"]
+__all__ = ["Context", "Names", "Presenter", "View", "default_names", "seat_name"]
 
 View = Observation[Any, Any, Any]
 V = TypeVar("V", bound=View)
@@ -52,9 +52,20 @@ Names = Callable[[int], str]
 called "you" by the presenter itself."""
 
 
+def seat_name(seat: int, lang: str, *, bot: bool = False, name: str | None = None) -> str:
+    """The one name of a seat people read, wherever they read it (the lobby, the invite
+    list, the table's state frames, the terminal): a person's own ``name``, else
+    ``Player N``; a bot ``Bot N``.  N counts seats from 1 (seat 0 is 1), so the bot at
+    seat 1 is "Bot 2" everywhere, even when seat 0 is a person (issue 28: the table said
+    Bot 2-4 and the lobby and terminal Bot 1-3 for the same seats)."""
+    if bot:
+        return t("bot_name", lang, n=seat + 1)
+    return name or t("player_n", lang, n=seat + 1)
+
+
 def default_names(lang: str) -> Names:
     """Names for a table with no names of its own: ``Player 1`` … (seat 0 is Player 1)."""
-    return lambda seat: t("player_n", lang, n=seat + 1)
+    return lambda seat: seat_name(seat, lang)
 
 
 @dataclass(frozen=True)

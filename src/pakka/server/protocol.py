@@ -132,6 +132,11 @@ class SeatInfo(_Model):
     trouble: str | None = Field(
         default=None, description="why the bot playing this seat failed its last move"
     )
+    display: dict[str, str] = Field(
+        default_factory=dict,
+        description="the seat's name as people read it, by language (pakka.present."
+        "seat_name): the same name the table's state frames and the terminal use",
+    )
 
 
 class TableInfo(_Model):

@@ -17,8 +17,8 @@ from typing import Any
 
 from pakka.engine import Event, Game, State, options_from_mapping
 from pakka.errors import PakkaError
-from pakka.i18n import LANGS, t
-from pakka.present import Names
+from pakka.i18n import LANGS
+from pakka.present import Names, seat_name
 from pakka.server import frames
 from pakka.server.protocol import SeatInfo, TableInfo
 from pakka.server.pubsub import Update
@@ -138,6 +138,10 @@ class Room:
                     connected=s.connections > 0,
                     away=s.away,
                     trouble=s.trouble,
+                    display={
+                        lang: seat_name(s.rec.seat, lang, bot=s.rec.kind == "bot", name=s.rec.name)
+                        for lang in LANGS
+                    },
                 )
                 for s in self.seats
             ],
@@ -170,9 +174,7 @@ class Room:
 
         def name(seat: int) -> str:
             rec = self.seats[seat].rec
-            if rec.kind == "bot":
-                return t("bot_name", lang, seat=seat + 1)
-            return rec.name or t("player_n", lang, n=seat + 1)
+            return seat_name(seat, lang, bot=rec.kind == "bot", name=rec.name)
 
         return name
 
