@@ -74,9 +74,9 @@ MIN_CANDIDATES = 3
 """Candidates compared at a decision with that many legal moves (the search's, then others)."""
 
 REVIEW_WORLDS: dict[str, int] = {
-    "anarchy": 16,
-    "pentagrammi": 24,
-    "norlanninnakki": 24,
+    "anarchy": 24,
+    "pentagrammi": 32,
+    "norlanninnakki": 48,
     "guandan": 8,
 }
 """Worlds sampled per decision (benchmarks/review_speed.py; docs/bots.md): within the budgets of
