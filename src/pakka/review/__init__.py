@@ -67,11 +67,17 @@ class Review:
 
 
 def iter_review(
-    record: Mapping[str, Any], seat: int, worlds: int | None = None, deal: int | None = None
+    record: Mapping[str, Any],
+    seat: int,
+    worlds: int | None = None,
+    deal: int | None = None,
+    start: int = 0,
+    stop: int | None = None,
 ) -> Iterator[Decision]:
-    """The decisions of :func:`review` one by one, with their words."""
+    """The decisions of :func:`review` one by one, with their words (``start``/``stop``:
+    only the seat's decisions of those indices)."""
     name = pakka.games.get(record["game"]).name
-    return review_decisions(record, seat, worlds, deal, decision_words(name, seat))
+    return review_decisions(record, seat, worlds, deal, decision_words(name, seat), start, stop)
 
 
 def review(

@@ -332,12 +332,19 @@ def review_decisions(
     worlds: int | None = None,
     deal: int | None = None,
     words: Words | None = None,
+    start: int = 0,
+    stop: int | None = None,
 ) -> Iterator[Decision]:
     """Each decision of ``seat`` reviewed, one at a time (a caller can show the first ones
-    while the rest are computed); ``deal`` limits the review to one deal."""
+    while the rest are computed); ``deal`` limits the review to one deal, ``start`` and
+    ``stop`` to the seat's decisions of those indices (a server's chunks of work)."""
     name = pakka.games.get(record["game"]).name
     n = worlds if worlds is not None else worlds_for(record, seat)
-    for pos in positions(record, seat):
+    for index, pos in enumerate(positions(record, seat)):
+        if index < start:
+            continue
+        if stop is not None and index >= stop:
+            return
         if deal is not None and pos.deal != deal:
             if pos.deal > deal:
                 return

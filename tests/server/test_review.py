@@ -1,0 +1,175 @@
+"""Reviews of stored matches (issue 30): the endpoints, the cache and every limit."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pakka.server.limits import Limits, Refused
+from pakka.server.review import Reviews
+from pakka.server.search import Priority
+from tests.server.test_replays import finished_match
+
+
+def _until_done(client: TestClient, url: str, seat: int) -> dict[str, Any]:
+    deadline = time.monotonic() + 60
+    while True:
+        body: dict[str, Any] = client.get(url, params={"seat": seat}).json()
+        if body["status"] != "running":
+            return body
+        assert time.monotonic() < deadline, "the review did not finish"
+        time.sleep(0.05)
+
+
+def test_a_review_is_computed_in_the_pool_and_kept(client: TestClient) -> None:
+    tid, (record,) = finished_match(client, deals=1)
+    url = f"/api/tables/{tid}/matches/1/review"
+    assert client.get(url, params={"seat": 0}).status_code == 404
+    started = client.post(url, params={"seat": 0})
+    assert started.status_code in (200, 202), started.text
+    assert started.json()["status"] in ("running", "done")
+    body = _until_done(client, url, 0)
+    assert body["status"] == "done", body
+    mine = [i for i, a in enumerate(record["actions"]) if a["seat"] == 0]
+    assert [d["step"] for d in body["decisions"]] == mine
+    assert body["total"] == len(mine) and body["done"] == len(mine)
+    assert set(body["summary"]) == {"en", "fi"}
+    for d in body["decisions"]:
+        assert d["played"] in [a["action"] for a in d["alternatives"]]
+        assert d["words"]["fi"]["verdict"]
+    # asked again: the cached review, at once and free of the limits
+    again = client.post(url, params={"seat": 0})
+    assert again.status_code == 200 and again.json()["decisions"] == body["decisions"]
+    only_fi = client.get(url, params={"seat": 0, "lang": "fi"}).json()
+    assert set(only_fi["summary"]) == {"fi"}
+
+
+def test_the_review_page_gets_every_hand(client: TestClient) -> None:
+    tid, (record,) = finished_match(client, deals=1)
+    frame = client.get(
+        f"/api/tables/{tid}/matches/1/review/step", params={"seat": 1, "step": 0, "lang": "fi"}
+    ).json()
+    assert len(frame["hands"]) == 3 and all(frame["hands"])
+    assert frame["next"] == record["actions"][0]
+    assert frame["present"]["title"]
+
+
+def test_refusals(client: TestClient) -> None:
+    tid, _ = finished_match(client, deals=1)
+    url = f"/api/tables/{tid}/matches/1/review"
+    assert client.post(url, params={"seat": 5}).status_code == 422
+    assert client.post(f"/api/tables/{tid}/matches/9/review").status_code == 404
+
+
+@pytest.mark.limits(reviews_per_hour=0.001, review_burst=1, reviews_per_address=9)
+def test_reviews_an_address_may_start_are_limited(client: TestClient) -> None:
+    tid, _ = finished_match(client, deals=1)
+    url = f"/api/tables/{tid}/matches/1/review"
+    assert client.post(url, params={"seat": 0}).status_code in (200, 202)
+    refused = client.post(url, params={"seat": 1})
+    assert refused.status_code == 429
+    assert "too many reviews from your address" in refused.json()["detail"]
+    assert int(refused.headers["Retry-After"]) >= 1
+    # the one already started is still free to ask for
+    assert client.post(url, params={"seat": 0}).status_code in (200, 202)
+
+
+class _StuckPool:
+    """A pool whose jobs wait until released (to hold reviews running)."""
+
+    def __init__(self) -> None:
+        self.release = asyncio.Event()
+        self.priorities: list[Priority] = []
+
+    async def run(self, priority: Priority, fn: Any, *args: Any, **kw: Any) -> Any:
+        self.priorities.append(priority)
+        await self.release.wait()
+        return fn(*args)
+
+
+def _record() -> dict[str, Any]:
+    from pakka.review.sample import sample_match
+
+    return sample_match("norlanninnakki", 1, stop_after=6)
+
+
+def test_running_reviews_are_limited_per_address_and_in_all() -> None:
+    async def main() -> None:
+        pool = _StuckPool()
+        reviews = Reviews(pool, Limits(reviews_per_address=1, reviews_running=2))  # type: ignore[arg-type]
+        record = _record()
+        reviews.start(("t", 1, 0), record, "a")
+        await asyncio.sleep(0)
+        assert pool.priorities == [Priority.REVIEW]
+        with pytest.raises(Refused, match="your address has 1 review") as one:
+            reviews.start(("t", 1, 1), record, "a")
+        assert one.value.reason == "review_concurrent"
+        reviews.start(("t", 1, 1), record, "b")
+        with pytest.raises(Refused, match="computing 2 reviews already") as busy:
+            reviews.start(("t", 1, 2), record, "c")
+        assert busy.value.reason == "review_busy"
+        assert reviews.start(("t", 1, 0), record, "z").owner == "a"  # running: shared, free
+        pool.release.set()
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if not reviews.running():
+                break
+        assert reviews.get(("t", 1, 0)).status == "done"  # type: ignore[union-attr]
+        reviews.start(("t", 1, 2), record, "c")
+
+    asyncio.run(main())
+
+
+def test_the_cache_forgets_the_least_recently_asked() -> None:
+    async def main() -> None:
+        pool = _StuckPool()
+        pool.release.set()
+        reviews = Reviews(pool, Limits(reviews_cached=2, reviews_per_address=9))  # type: ignore[arg-type]
+        record = _record()
+        for seat in range(3):
+            job = reviews.start(("t", 1, seat), record, "a")
+            assert job.task is not None
+            await job.task
+        assert reviews.get(("t", 1, 0)) is None
+        assert reviews.get(("t", 1, 2)) is not None
+
+    asyncio.run(main())
+
+
+def _slow(x: str) -> str:
+    time.sleep(0.2)
+    return x
+
+
+def test_review_jobs_wait_for_every_job_of_live_play() -> None:
+    """A review's job queued first still starts after background bots of an address that
+    has used the workers more (live play always goes first)."""
+    from pakka.server.search import SearchPool
+
+    async def scenario() -> list[str]:
+        pool = SearchPool(workers=1, nice=0)
+        await pool.start()
+        try:
+            first = asyncio.create_task(pool.run(Priority.BACKGROUND, _slow, "running", owner="x"))
+            await asyncio.sleep(0.05)
+            pool._charge("busy", 100.0)  # the bots' address used the workers a lot lately
+            jobs = [
+                asyncio.create_task(pool.run(priority, _slow, name, owner=owner))
+                for priority, name, owner in [
+                    (Priority.REVIEW, "review", "idle"),
+                    (Priority.BACKGROUND, "bots", "busy"),
+                    (Priority.PEOPLE, "people", "busy"),
+                ]
+            ]
+            order = [await first]
+            for job in asyncio.as_completed(jobs):
+                order.append(await job)
+            return order
+        finally:
+            await pool.close()
+
+    assert asyncio.run(scenario()) == ["running", "people", "bots", "review"]
