@@ -58,6 +58,24 @@ def test_the_review_page_gets_every_hand(client: TestClient) -> None:
     assert frame["present"]["title"]
 
 
+def test_one_deal_is_reviewed_up_to_its_end(client: TestClient) -> None:
+    tid, (record,) = finished_match(client, deals=3)
+    url = f"/api/tables/{tid}/matches/1/review"
+    started = client.post(url, params={"seat": 2, "deal": 1}).json()
+    first, last = started["first_step"], started["last_step"]
+    assert 0 < first < last < len(record["actions"])
+    deadline = time.monotonic() + 60
+    while (body := client.get(url, params={"seat": 2, "deal": 1}).json())["status"] == "running":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    mine = [i for i, a in enumerate(record["actions"]) if a["seat"] == 2 and first <= i < last]
+    assert [d["step"] for d in body["decisions"]] == mine
+    assert all(d["deal"] == 1 for d in body["decisions"])
+    frame = client.get(f"{url}/step", params={"seat": 2, "deal": 1, "step": 0}).json()
+    assert frame["step"] == first  # held inside the deal
+    assert client.post(url, params={"seat": 2, "deal": 9}).status_code == 409
+
+
 def test_refusals(client: TestClient) -> None:
     tid, _ = finished_match(client, deals=1)
     url = f"/api/tables/{tid}/matches/1/review"
@@ -102,24 +120,24 @@ def test_running_reviews_are_limited_per_address_and_in_all() -> None:
         pool = _StuckPool()
         reviews = Reviews(pool, Limits(reviews_per_address=1, reviews_running=2))  # type: ignore[arg-type]
         record = _record()
-        reviews.start(("t", 1, 0), record, "a")
+        reviews.start(("t", 1, 0, 0), record, "a")
         await asyncio.sleep(0)
         assert pool.priorities == [Priority.REVIEW]
         with pytest.raises(Refused, match="your address has 1 review") as one:
-            reviews.start(("t", 1, 1), record, "a")
+            reviews.start(("t", 1, 1, 0), record, "a")
         assert one.value.reason == "review_concurrent"
-        reviews.start(("t", 1, 1), record, "b")
+        reviews.start(("t", 1, 1, 0), record, "b")
         with pytest.raises(Refused, match="computing 2 reviews already") as busy:
-            reviews.start(("t", 1, 2), record, "c")
+            reviews.start(("t", 1, 2, 0), record, "c")
         assert busy.value.reason == "review_busy"
-        assert reviews.start(("t", 1, 0), record, "z").owner == "a"  # running: shared, free
+        assert reviews.start(("t", 1, 0, 0), record, "z").owner == "a"  # running: shared, free
         pool.release.set()
         for _ in range(200):
             await asyncio.sleep(0.01)
             if not reviews.running():
                 break
-        assert reviews.get(("t", 1, 0)).status == "done"  # type: ignore[union-attr]
-        reviews.start(("t", 1, 2), record, "c")
+        assert reviews.get(("t", 1, 0, 0)).status == "done"  # type: ignore[union-attr]
+        reviews.start(("t", 1, 2, 0), record, "c")
 
     asyncio.run(main())
 
@@ -131,11 +149,11 @@ def test_the_cache_forgets_the_least_recently_asked() -> None:
         reviews = Reviews(pool, Limits(reviews_cached=2, reviews_per_address=9))  # type: ignore[arg-type]
         record = _record()
         for seat in range(3):
-            job = reviews.start(("t", 1, seat), record, "a")
+            job = reviews.start(("t", 1, seat, 0), record, "a")
             assert job.task is not None
             await job.task
-        assert reviews.get(("t", 1, 0)) is None
-        assert reviews.get(("t", 1, 2)) is not None
+        assert reviews.get(("t", 1, 0, 0)) is None
+        assert reviews.get(("t", 1, 2, 0)) is not None
 
     asyncio.run(main())
 

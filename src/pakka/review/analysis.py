@@ -36,7 +36,7 @@ import pakka.games
 from pakka.bots import kit_for
 from pakka.bots.search import Budget
 from pakka.engine import Action, State
-from pakka.events import DealStarted, TrickWon
+from pakka.events import DealScored, DealStarted, TrickWon
 
 VERSION = "review-1"
 """Part of every decision's seed: a change that makes reviews differ bumps it (and so
@@ -310,6 +310,32 @@ def positions(record: Mapping[str, Any], seat: int) -> Iterator[Position]:
                 deal, tricks = event.deal, 0
             elif isinstance(event, TrickWon):
                 tricks += 1
+
+
+def deal_bounds(record: Mapping[str, Any], deal: int) -> tuple[int, int] | None:
+    """``(start, end)``: the first step of deal ``deal`` (as the views number it) and the
+    step after the action that scored it, or ``None`` while it is not over in ``record``
+    (a match still in play)."""
+    game = pakka.games.get(record["game"])
+    state: State[Any, Any] = game.new_match(
+        players=record["players"],
+        options=record.get("options", {}),
+        seed=record["seed"],
+        deck=record.get("deck"),
+    )
+    start = None
+    for step, entry in enumerate(record.get("actions", [])):
+        if state.view(None).deal == deal and start is None:
+            start = step
+        events = state.apply(entry["seat"], game.action_from_json(entry["action"]))
+        if start is not None and any(isinstance(e, DealScored) for e in events):
+            return start, step + 1
+    return None
+
+
+def cut(record: Mapping[str, Any], end: int) -> dict[str, Any]:
+    """``record`` with its first ``end`` actions only (a deal's review needs no more)."""
+    return {**record, "actions": list(record.get("actions", []))[:end], "result": None}
 
 
 def worlds_for(record: Mapping[str, Any], seat: int) -> int:

@@ -41,19 +41,24 @@ log = logging.getLogger("pakka.server")
 CHUNK = 4
 """Decisions a worker reviews in one job (a Guandan decision takes about 0.1 s)."""
 
-Key = tuple[str, int, int]
-"""Table id, match number, seat."""
+Key = tuple[str, int, int, int]
+"""Table id, match number, seat and deal (0: the whole match)."""
 
 
 # --- what runs in the workers ---------------------------------------------------------
 
 
-def review_plan(record: dict[str, Any], seat: int) -> tuple[int, int]:
-    """How many decisions the seat made and the worlds each gets (in a worker)."""
-    from pakka.review.analysis import positions
+def review_plan(record: dict[str, Any], seat: int, deal: int) -> tuple[int, int, int]:
+    """The indices of the seat's decisions to review (``start``, ``stop``: those of deal
+    ``deal``, or all when it is 0) and the worlds each gets (in a worker)."""
+    from pakka.review.analysis import REVIEW_WORLDS, positions
 
-    count = sum(1 for _ in positions(record, seat))
-    return count, worlds_for(record, seat)
+    if not deal:
+        return 0, sum(1 for _ in positions(record, seat)), worlds_for(record, seat)
+    mine = [i for i, p in enumerate(positions(record, seat)) if p.deal == deal]
+    name = pakka.games.get(record["game"]).name
+    worlds = REVIEW_WORLDS.get(name, 8)
+    return (mine[0], mine[-1] + 1, worlds) if mine else (0, 0, worlds)
 
 
 def review_chunk(
@@ -71,6 +76,8 @@ class Job:
     key: Key
     game: str
     owner: str
+    steps: tuple[int, int] = (0, 0)
+    """The steps the review covers (a deal's, or the whole match's): the page's slider."""
     total: int | None = None
     worlds: int | None = None
     decisions: list[dict[str, Any]] = field(default_factory=list)
@@ -84,6 +91,9 @@ class Job:
             "table": self.key[0],
             "match": self.key[1],
             "seat": self.key[2],
+            "deal": self.key[3] or None,
+            "first_step": self.steps[0],
+            "last_step": self.steps[1],
             "game": self.game,
             "status": self.status,
             "done": len(self.decisions),
@@ -157,7 +167,9 @@ class Reviews:
             self.jobs.move_to_end(key)
         return job
 
-    def start(self, key: Key, record: dict[str, Any], owner: str) -> Job:
+    def start(
+        self, key: Key, record: dict[str, Any], owner: str, steps: tuple[int, int] | None = None
+    ) -> Job:
         """The review of ``key``: the cached or running one, or a new one within the limits."""
         found = self.get(key)
         if found is not None and found.status != "failed":
@@ -178,6 +190,7 @@ class Reviews:
             )
         self.starts.take(owner)
         job = Job(key, pakka.games.get(record["game"]).name, owner)
+        job.steps = steps or (0, len(record.get("actions", [])))
         self.jobs[key] = job
         self._trim()
         job.task = asyncio.get_running_loop().create_task(self._run(job, record))
@@ -195,26 +208,28 @@ class Reviews:
     async def _run(self, job: Job, record: dict[str, Any]) -> None:
         table = f"review:{job.key[0]}:{job.key[1]}"
         kind = f"{job.game}:review"
+        seat, deal = job.key[2], job.key[3]
         try:
-            total, worlds = await self.pool.run(
+            first, stop, worlds = await self.pool.run(
                 Priority.REVIEW,
                 review_plan,
                 record,
-                job.key[2],
+                seat,
+                deal,
                 owner=job.owner,
                 table=table,
                 kind=kind,
             )
-            job.total, job.worlds = total, worlds
-            for start in range(0, total, CHUNK):
+            job.total, job.worlds = stop - first, worlds
+            for start in range(first, stop, CHUNK):
                 chunk = await self.pool.run(
                     Priority.REVIEW,
                     review_chunk,
                     record,
-                    job.key[2],
+                    seat,
                     worlds,
                     start,
-                    min(total, start + CHUNK),
+                    min(stop, start + CHUNK),
                     owner=job.owner,
                     table=table,
                     kind=kind,
@@ -250,28 +265,62 @@ def reviews(request: Request) -> Reviews:
     return found
 
 
-async def _record(request: Request, table_id: str, number: int, seat: int) -> dict[str, Any]:
+@dataclass
+class Reviewed:
+    """What a review reads of a stored match: the record (cut after the deal for a deal's
+    review) and the steps it covers."""
+
+    record: dict[str, Any]
+    steps: tuple[int, int]
+    over: bool
+    names: Any
+
+
+async def _record(
+    request: Request, table_id: str, number: int, seat: int, deal: int | None
+) -> Reviewed:
+    """The match to review.  A whole match must be over; a deal may be reviewed as soon as
+    it is scored (its hands are then no secret), and only up to its end."""
+    from pakka.review.analysis import cut, deal_bounds
+
     s = request.app.state.services
     room = await s.registry.get(table_id)
     if seat >= room.rec.players:
         raise RoomError(422, f"there is no seat {seat}")
     rec = room.rec
 
-    def load() -> dict[str, Any]:
+    def stored() -> dict[str, Any]:
         m = s.storage.match(table_id, number)
         if m is None:
             raise RoomError(404, f"table {table_id} has no match {number}")
-        if m.result is None:
-            raise RoomError(409, "a match can be reviewed once it is over")
-        return replay_record(rec.game, rec.players, rec.options, m)
+        return {
+            **replay_record(rec.game, rec.players, rec.options, m),
+            "over": m.result is not None,
+        }
+
+    def load() -> dict[str, Any]:
+        record = stored()
+        if not record.pop("over"):
+            raise RoomError(409, "a match can be reviewed once it is over (or one of its deals)")
+        return record
 
     async with s.guards.replays.enter():
-        record: dict[str, Any] = await asyncio.to_thread(s.replays.record, (table_id, number), load)
-    return record
+        if deal is None:
+            record: dict[str, Any] = await asyncio.to_thread(
+                s.replays.record, (table_id, number), load
+            )
+            return Reviewed(record, (0, len(record["actions"])), True, room.names)
+        whole = await asyncio.to_thread(stored)
+        over = bool(whole.pop("over"))
+        bounds = await asyncio.to_thread(deal_bounds, whole, deal)
+    if bounds is None:
+        raise RoomError(409, f"deal {deal} of this match is not over (or there is none)")
+    return Reviewed(cut(whole, bounds[1]), bounds, over, room.names)
 
 
 Number = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
 Seat = Annotated[int, Query(ge=0, le=9)]
+Deal = Annotated[int | None, Query(ge=1, le=10_000, description="review only this deal")]
 
 
 @router.post(
@@ -280,12 +329,23 @@ Seat = Annotated[int, Query(ge=0, le=9)]
     summary="Start reviewing a finished match for a seat (or find the review already made)",
 )
 async def start_review(
-    request: Request, response: Response, table_id: str, number: Number, seat: Seat = 0
+    request: Request,
+    response: Response,
+    table_id: str,
+    number: Number,
+    seat: Seat = 0,
+    deal: Deal = None,
 ) -> dict[str, Any]:
     from pakka.server.routes import address
 
-    record = await _record(request, table_id, number, seat)
-    job = reviews(request).start((table_id, number, seat), record, address(request))
+    found = reviews(request).get((table_id, number, seat, deal or 0))
+    if found is not None and found.status != "failed":
+        response.status_code = 200 if found.status == "done" else 202
+        return found.to_json()
+    got = await _record(request, table_id, number, seat, deal)
+    job = reviews(request).start(
+        (table_id, number, seat, deal or 0), got.record, address(request), got.steps
+    )
     if job.status == "done":
         response.status_code = 200
     return job.to_json()
@@ -296,9 +356,14 @@ async def start_review(
     summary="A review's progress and the decisions reviewed so far (404 before it is started)",
 )
 async def get_review(
-    request: Request, table_id: str, number: Number, seat: Seat = 0, lang: str | None = None
+    request: Request,
+    table_id: str,
+    number: Number,
+    seat: Seat = 0,
+    deal: Deal = None,
+    lang: str | None = None,
 ) -> dict[str, Any]:
-    job = reviews(request).get((table_id, number, seat))
+    job = reviews(request).get((table_id, number, seat, deal or 0))
     if job is None:
         raise RoomError(404, "no review of this match for this seat; start one with POST")
     return job.to_json(lang if lang in LANGS_SUMMARY else None)
@@ -314,33 +379,54 @@ async def review_step(
     number: Number,
     seat: Seat = 0,
     step: Annotated[int, Query(ge=0, le=2**31 - 1)] = 0,
+    deal: Deal = None,
     lang: Literal["en", "fi"] = "en",
 ) -> dict[str, Any]:
     from pakka.present import presenter
+    from pakka.review.analysis import cut
 
     s = request.app.state.services
-    record = await _record(request, table_id, number, seat)
-    room = await s.registry.get(table_id)
-    key = (table_id, number)
+    got = await _record(request, table_id, number, seat, deal)
+    record, (first, last) = got.record, got.steps
     actions = record["actions"]
-    step = min(step, len(actions))
+    step = max(first, min(step, last))
 
-    def load() -> dict[str, Any]:
-        return record
+    def shown() -> tuple[Any, list[Any]]:
+        if got.over:
+            found: tuple[Any, list[Any]] = s.replays.shown((table_id, number), lambda: record, step)
+            return found
+        game = pakka.games.get(record["game"])
+        state = game.from_json(cut(record, max(0, step - 1)))
+        if step == 0:
+            return state, []
+        last_action = actions[step - 1]
+        return state, list(
+            state.apply(last_action["seat"], game.action_from_json(last_action["action"]))
+        )
 
     async with s.guards.replays.enter():
-        state, events = await asyncio.to_thread(s.replays.shown, key, load, step)
+        state, events = await asyncio.to_thread(shown)
     view = state.view(seat)
-    shown = presenter(state.game).present(view, events, room.names(lang), lang, state.game.info, ())
-    hands = [[str(c) for c in (state.view(p).hand or ())] for p in range(state.players)]
-    following = actions[step] if step < len(actions) else None
+    shown_now = presenter(state.game).present(
+        view, events, got.names(lang), lang, state.game.info, ()
+    )
+    # every hand, but never one of a deal after the reviewed one (a match still in play)
+    same_deal = deal is None or state.view(None).deal == deal
+    hands = [
+        [str(c) for c in (state.view(p).hand or ())] if same_deal else []
+        for p in range(state.players)
+    ]
+    following = actions[step] if step < last else None
     return {
         "table": table_id,
         "match": number,
         "seat": seat,
+        "deal": deal,
         "step": step,
+        "first_step": first,
+        "last_step": last,
         "steps": len(actions),
         "next": following,
         "hands": hands,
-        "present": shown.to_json(),
+        "present": shown_now.to_json(),
     }
