@@ -333,6 +333,24 @@ def deal_bounds(record: Mapping[str, Any], deal: int) -> tuple[int, int] | None:
     return None
 
 
+def last_scored_deal(record: Mapping[str, Any]) -> int | None:
+    """The last deal scored in ``record`` (as the views number it), or ``None``."""
+    game = pakka.games.get(record["game"])
+    state: State[Any, Any] = game.new_match(
+        players=record["players"],
+        options=record.get("options", {}),
+        seed=record["seed"],
+        deck=record.get("deck"),
+    )
+    found = None
+    for entry in record.get("actions", []):
+        deal = state.view(None).deal
+        events = state.apply(entry["seat"], game.action_from_json(entry["action"]))
+        if any(isinstance(e, DealScored) for e in events):
+            found = deal
+    return found
+
+
 def cut(record: Mapping[str, Any], end: int) -> dict[str, Any]:
     """``record`` with its first ``end`` actions only (a deal's review needs no more)."""
     return {**record, "actions": list(record.get("actions", []))[:end], "result": None}

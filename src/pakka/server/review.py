@@ -274,6 +274,8 @@ class Reviewed:
     steps: tuple[int, int]
     over: bool
     names: Any
+    deal: int | None = None
+    """The deal reviewed (``-1`` resolved to the last one scored), or ``None``: the match."""
 
 
 async def _record(
@@ -281,7 +283,7 @@ async def _record(
 ) -> Reviewed:
     """The match to review.  A whole match must be over; a deal may be reviewed as soon as
     it is scored (its hands are then no secret), and only up to its end."""
-    from pakka.review.analysis import cut, deal_bounds
+    from pakka.review.analysis import cut, deal_bounds, last_scored_deal
 
     s = request.app.state.services
     room = await s.registry.get(table_id)
@@ -312,15 +314,22 @@ async def _record(
             return Reviewed(record, (0, len(record["actions"])), True, room.names)
         whole = await asyncio.to_thread(stored)
         over = bool(whole.pop("over"))
+        if deal == -1:
+            deal = await asyncio.to_thread(last_scored_deal, whole)
+            if deal is None:
+                raise RoomError(409, "no deal of this match is over yet")
         bounds = await asyncio.to_thread(deal_bounds, whole, deal)
     if bounds is None:
         raise RoomError(409, f"deal {deal} of this match is not over (or there is none)")
-    return Reviewed(cut(whole, bounds[1]), bounds, over, room.names)
+    return Reviewed(cut(whole, bounds[1]), bounds, over, room.names, deal)
 
 
 Number = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
 Seat = Annotated[int, Query(ge=0, le=9)]
-Deal = Annotated[int | None, Query(ge=1, le=10_000, description="review only this deal")]
+Deal = Annotated[
+    int | None,
+    Query(ge=-1, le=10_000, description="review only this deal (-1: the last one scored)"),
+]
 
 
 @router.post(
@@ -338,13 +347,14 @@ async def start_review(
 ) -> dict[str, Any]:
     from pakka.server.routes import address
 
-    found = reviews(request).get((table_id, number, seat, deal or 0))
-    if found is not None and found.status != "failed":
-        response.status_code = 200 if found.status == "done" else 202
-        return found.to_json()
+    if deal != -1:
+        found = reviews(request).get((table_id, number, seat, deal or 0))
+        if found is not None and found.status != "failed":
+            response.status_code = 200 if found.status == "done" else 202
+            return found.to_json()
     got = await _record(request, table_id, number, seat, deal)
     job = reviews(request).start(
-        (table_id, number, seat, deal or 0), got.record, address(request), got.steps
+        (table_id, number, seat, got.deal or 0), got.record, address(request), got.steps
     )
     if job.status == "done":
         response.status_code = 200
@@ -411,6 +421,7 @@ async def review_step(
         view, events, got.names(lang), lang, state.game.info, ()
     )
     # every hand, but never one of a deal after the reviewed one (a match still in play)
+    deal = got.deal
     same_deal = deal is None or state.view(None).deal == deal
     hands = [
         [str(c) for c in (state.view(p).hand or ())] if same_deal else []

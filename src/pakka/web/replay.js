@@ -5,6 +5,7 @@
 import { api, el, loadSeat, query } from "./api.js";
 import { cardEl, cardsEl } from "./cards.js";
 import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
+import { reviewLink } from "./review-link.js";
 import { seatSlots, summaryTable } from "./table-parts.js";
 
 const R = { id: query("id"), match: Number(query("match") || 1), step: 0, steps: 0, seat: 0, view: null, meta: null, frame: null, error: null };
@@ -40,6 +41,7 @@ function controls() {
     el("button", { type: "button", "aria-label": t("web_last"), onclick: () => load(R.steps) }, "▶|"),
     slider,
     el("label", {}, t("web_view_as"), " ", seatSel),
+    reviewLink(R.id, R.match, R.seat ?? 0, true),
   ];
 }
 

@@ -10,6 +10,7 @@ import { api, el, forgetSeat, loadSeat, query, saveName, saveSeat, savedName } f
 import { cardEl, cardName, cardsEl, contains, sameCards } from "./cards.js";
 import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
 import { chartEl, commitLabel, seatSlots, summaryTable } from "./table-parts.js";
+import { reviewLink } from "./review-link.js";
 
 const PASS_TYPE = "pass";
 
@@ -652,7 +653,8 @@ function drawDialog() {
       el("div", { class: "row" },
         el("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: closeDialog }, t("web_continue")),
         over && S.seat !== null ? el("button", { type: "button", dataset: { action: "new-match" }, onclick: () => { S.dialogs.shift(); sendNewMatch(true); draw(); } }, t("web_new_match")) : null,
-        over ? el("a", { class: "button", href: `/replay.html?id=${S.id}&match=${S.msg.match}` }, t("web_replay")) : null));
+        over ? el("a", { class: "button", href: `/replay.html?id=${S.id}&match=${S.msg.match}` }, t("web_replay")) : null,
+        reviewLink(S.id, S.msg.match, S.seat, over)));
   }
   host.replaceChildren(el("div", { class: "backdrop" }, box));
   const first = box.querySelector("button.primary:not([disabled])") || box.querySelector("button");
