@@ -24,7 +24,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketState
 
 from pakka.errors import IllegalAction, NotationError, PakkaError
-from pakka.server import frames
+from pakka.server import frames, practice
 from pakka.server import protocol as P
 from pakka.server.audit import Audit
 from pakka.server.limits import Limits, RateLimit, Refused, TokenBucket
@@ -472,6 +472,8 @@ class Connection:
             await self.send(frames.hint(reply))
         elif isinstance(msg, P.SelectMsg):
             await self._select(msg)
+        elif isinstance(msg, P.PracticeMsg):
+            await practice.handle(self, msg)
         else:
             try:
                 await self.play.act(self.room, self.seat, msg.action)

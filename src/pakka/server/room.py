@@ -99,6 +99,9 @@ class Room:
         """When it was last asked for (``time.monotonic()``): idle rooms go first."""
         self.visited = False
         """A person seated here has connected (in this process) since it was loaded."""
+        self.practice = False
+        """Takeback, all hands or the coach was used in this match (issue 30): its result
+        is stored marked as practice."""
 
     @property
     def id(self) -> str:
