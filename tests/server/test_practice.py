@@ -60,6 +60,10 @@ def test_a_takeback_undoes_your_move_and_the_bots_replies(client: TestClient) ->
             while msg["version"] < room.version and msg["observation"]["result"] is None:
                 msg = state(ws)
     assert store.match(tid, 1).result["practice"] is True
+    review = client.post(f"/api/tables/{tid}/matches/1/review", params={"seat": 0}).json()
+    assert review["practice"] is True
+    listed = client.get(f"/api/tables/{tid}/matches").json()
+    assert listed[0]["result"]["practice"] is True
 
 
 def test_nothing_to_take_back_before_you_act(client: TestClient) -> None:

@@ -78,6 +78,8 @@ class Job:
     owner: str
     steps: tuple[int, int] = (0, 0)
     """The steps the review covers (a deal's, or the whole match's): the page's slider."""
+    practice: bool = False
+    """The match was played in practice (a takeback, all hands or the coach was used)."""
     total: int | None = None
     worlds: int | None = None
     decisions: list[dict[str, Any]] = field(default_factory=list)
@@ -92,6 +94,7 @@ class Job:
             "match": self.key[1],
             "seat": self.key[2],
             "deal": self.key[3] or None,
+            "practice": self.practice,
             "first_step": self.steps[0],
             "last_step": self.steps[1],
             "game": self.game,
@@ -191,6 +194,7 @@ class Reviews:
         self.starts.take(owner)
         job = Job(key, pakka.games.get(record["game"]).name, owner)
         job.steps = steps or (0, len(record.get("actions", [])))
+        job.practice = bool((record.get("result") or {}).get("practice"))
         self.jobs[key] = job
         self._trim()
         job.task = asyncio.get_running_loop().create_task(self._run(job, record))
@@ -321,7 +325,8 @@ async def _record(
         bounds = await asyncio.to_thread(deal_bounds, whole, deal)
     if bounds is None:
         raise RoomError(409, f"deal {deal} of this match is not over (or there is none)")
-    return Reviewed(cut(whole, bounds[1]), bounds, over, room.names, deal)
+    short = {**cut(whole, bounds[1]), "result": whole.get("result")}
+    return Reviewed(short, bounds, over, room.names, deal)
 
 
 Number = Annotated[int, PathParam(ge=1, le=2**31 - 1)]

@@ -101,6 +101,10 @@ async function main() {
   try {
     R.view = await api(`/api/tables/${R.id}`);
     R.meta = await api(`/api/games/${encodeURIComponent(R.view.game)}`);
+    const listed = await api(`/api/tables/${R.id}/matches?after=${R.match - 1}&limit=1`);
+    if (listed.length && listed[0].result && listed[0].result.practice) {
+      document.querySelector("header.top h1").after(el("span", { id: "practice-mark", class: "badge", dataset: { practice: "true" } }, t("web_practice_marked")));
+    }
   } catch { R.error = t("web_error_replay"); }
   load(0);
 }

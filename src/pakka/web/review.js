@@ -116,6 +116,7 @@ function drawSummary() {
   const total = r.total === null ? 0 : r.total;
   const line = r.summary[getLanguage()] || r.summary.en || "";
   put(box,
+    r.practice ? el("p", { id: "practice-mark", class: "badge", dataset: { practice: "true" } }, t("web_practice_marked")) : null,
     el("p", { class: "summary-line", id: "summary-line", dataset: { mistakes: r.mistakes, inaccuracies: r.inaccuracies } }, line),
     r.status === "running"
       ? el("p", { id: "progress-line" }, el("progress", { id: "progress", max: Math.max(1, total), value: r.done, "aria-label": t("web_review_progress", { done: r.done, total }) }), " ", t("web_review_progress", { done: r.done, total }))

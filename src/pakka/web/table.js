@@ -10,6 +10,7 @@ import { api, el, forgetSeat, loadSeat, query, saveName, saveSeat, savedName } f
 import { cardEl, cardName, cardsEl, contains, sameCards } from "./cards.js";
 import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
 import { chartEl, commitLabel, seatSlots, summaryTable } from "./table-parts.js";
+import { coachFirst, onPractice, practicePanel } from "./practice.js";
 import { reviewLink } from "./review-link.js";
 
 const PASS_TYPE = "pass";
@@ -108,6 +109,8 @@ function onMessage(m) {
     S.alert = errorText(m);
   } else if (m.type === "hint") {
     takeHint(m);
+  } else if (m.type === "practice") {
+    if (!onPractice(S, m, send)) return;
   } else return;
   draw();
 }
@@ -278,6 +281,7 @@ function commit() {
 }
 
 function act(index) {
+  if (coachFirst(S, send, index)) { draw(); return; }
   send({ type: "action", action: S.msg.legal_actions[index], version: S.msg.version });
 }
 
@@ -386,6 +390,8 @@ function body() {
   if (p.facts.length) out.push(factsEl(p.facts));
   out.push(tableEl(p));
   if (S.seat !== null && (p.hand.length || legal().length)) out.push(handPanel(p));
+  const practice = practicePanel(S, send, draw);
+  if (practice) out.push(practice);
   out.push(el("div", { class: "panels" },
     p.sheet ? el("section", { class: "panel", id: "sheet" }, el("h2", {}, p.sheet.title), summaryTable(p.sheet)) : null,
     el("section", { class: "panel", id: "log" }, el("h2", {}, t("web_log")),
