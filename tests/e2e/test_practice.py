@@ -55,13 +55,20 @@ def test_a_person_takes_back_a_move(server: str, browser: Any) -> None:
     before = _my_turn(page)
     _play_hint(page)
     page.wait_for_function(f"document.body.dataset.version !== '{before}'", timeout=30_000)
-    _my_turn(page)  # the bots replied: it is my turn again
+    again = _my_turn(page)  # the bots replied: it is my turn again
     page.click("[data-action=takeback]")
     page.wait_for_selector("#takeback-note")
-    page.wait_for_function(f"document.body.dataset.version === '{before}'", timeout=30_000)
-    assert page.get_attribute("body", "data-turn") == "1"
+    # back before my move (after the bots' moves that came before it in its step)
+    mine = int(before.split(":")[1])
+    page.wait_for_function(
+        "(() => { const v = Number(document.body.dataset.version.split(':')[1]);"
+        f" return v >= {mine} && v < {int(again.split(':')[1])}"
+        " && document.body.dataset.turn === '1'; })()",
+        timeout=30_000,
+    )
+    now = int(str(page.get_attribute("body", "data-version")).split(":")[1])
     stored = httpx.get(f"{server}/api/tables/{tid}/matches").json()[0]
-    assert stored["actions"] == int(before.split(":")[1])
+    assert stored["actions"] == now
     # every hand on request
     page.click("[data-action=show-hands]")
     page.wait_for_selector("#practice-hands section[data-seat='4'] [data-card]")
@@ -71,7 +78,7 @@ def test_a_person_takes_back_a_move(server: str, browser: Any) -> None:
     page.click("[data-action=coach]")
     _play_hint(page)
     page.wait_for_function(
-        f"document.body.dataset.version !== '{before}' || !!document.querySelector('#coach-note')",
+        f"document.body.dataset.version !== '1:{now}' || !!document.querySelector('#coach-note')",
         timeout=30_000,
     )
     assert not errors, errors
