@@ -6,8 +6,9 @@
 import { el } from "./api.js";
 import { cardEl } from "./cards.js";
 import { getLanguage, t } from "./i18n.js";
+import { recordMatch } from "./stats-store.js";
 
-const P = { coach: false, hands: false, handsData: null, handsVersion: null, asked: null, pending: null, cleared: null, note: null, taken: null };
+const P = { used: false, coach: false, hands: false, handsData: null, handsVersion: null, asked: null, pending: null, cleared: null, note: null, taken: null };
 
 // Whether this table is one for practice: you are its only person, every other seat a bot.
 export function isPractice(S) {
@@ -60,8 +61,15 @@ export function practicePanel(S, send, draw) {
     P.hands && P.handsData ? handsEl(S) : null);
 }
 
+// After every state frame: a finished match goes into this browser's statistics
+// (stats-store.js), marked as practice if any of the above was used.
+export function afterState(S, m) {
+  if (m.observation && m.observation.result) recordMatch(S.id, m, S.seat, P.used);
+}
+
 // A "practice" frame from the server; true when the table should be drawn again.
 export function onPractice(S, m, send) {
+  if (m.op !== "error") P.used = true;
   if (m.op === "takeback") {
     S.msgSeat = undefined;  // the next state has a lower version: take it
     P.taken = m.undone;

@@ -7,6 +7,7 @@
 import { api, el, loadSeat, query } from "./api.js";
 import { cardEl, cardsEl } from "./cards.js";
 import { getLanguage, languageButton, t, translatePage } from "./i18n.js";
+import { recordReview } from "./stats-store.js";
 
 const deal0 = query("deal");
 const R = {
@@ -46,6 +47,8 @@ async function poll() {
     if (decisionAt(R.step) && !document.querySelector("#alternatives")) draw();
   }
   R.polling = false;
+  const mine = loadSeat(R.id);
+  if (R.review && mine && mine.seat === R.seat) recordReview(R.id, R.review);  // your own play
   drawSide();
   draw();
 }

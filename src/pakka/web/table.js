@@ -10,7 +10,7 @@ import { api, el, forgetSeat, loadSeat, query, saveName, saveSeat, savedName } f
 import { cardEl, cardName, cardsEl, contains, sameCards } from "./cards.js";
 import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
 import { chartEl, commitLabel, seatSlots, summaryTable } from "./table-parts.js";
-import { coachFirst, onPractice, practicePanel } from "./practice.js";
+import { afterState, coachFirst, onPractice, practicePanel } from "./practice.js";
 import { reviewLink } from "./review-link.js";
 
 const PASS_TYPE = "pass";
@@ -123,6 +123,7 @@ function newState(m) {
   }
   S.msg = m;
   S.msgSeat = S.seat;
+  afterState(S, m);
   S.alert = "";
   keepSelection(before, m);
   const fresh = !before || before.version !== m.version || before.match !== m.match;
