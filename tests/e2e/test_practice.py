@@ -53,6 +53,7 @@ def test_a_person_takes_back_a_move(server: str, browser: Any) -> None:
     page.goto(f"{server}/table.html?id={tid}#token={token}&seat=0")
     page.wait_for_selector("#practice [data-action=takeback]")
     before = _my_turn(page)
+    dealt = page.locator("#hand [data-card]").count()
     _play_hint(page)
     page.wait_for_function(f"document.body.dataset.version !== '{before}'", timeout=30_000)
     again = _my_turn(page)  # the bots replied: it is my turn again
@@ -69,6 +70,15 @@ def test_a_person_takes_back_a_move(server: str, browser: Any) -> None:
     now = int(str(page.get_attribute("body", "data-version")).split(":")[1])
     stored = httpx.get(f"{server}/api/tables/{tid}/matches").json()[0]
     assert stored["actions"] == now
+    # the same cards again: back to the deal's first step
+    page.click("[data-action=redeal]")
+    page.wait_for_selector("#takeback-note[data-op=redeal]")
+    page.wait_for_function(  # my turn with every card dealt to me in my hand again
+        f"document.querySelectorAll('#hand [data-card]').length === {dealt}"
+        " && document.body.dataset.turn === '1'",
+        timeout=30_000,
+    )
+    now = int(str(page.get_attribute("body", "data-version")).split(":")[1])
     # every hand on request
     page.click("[data-action=show-hands]")
     page.wait_for_selector("#practice-hands section[data-seat='4'] [data-card]")

@@ -46,10 +46,10 @@ def test_a_takeback_undoes_your_move_and_the_bots_replies(client: TestClient) ->
         assert reply["op"] == "takeback", reply
         back = reply["version"]
         assert back <= mine < again["version"]
-        assert reply["undone"] == again["version"] - back
+        assert reply["undone"] >= again["version"] - back  # (bots may have moved on since)
         after = state(ws, back)
         assert after["legal_actions"] and 0 in after["observation"]["to_act"]
-        assert len(store.match(tid, 1).actions) == back  # stored without them
+        assert back <= len(store.match(tid, 1).actions) < back + reply["undone"]
         assert room.practice
         # play on to the end with another move: the table works, the result says practice
         msg = after
@@ -107,3 +107,22 @@ def test_practice_is_refused_at_a_table_of_people_and_to_spectators(client: Test
         state(ws)
         ws.send_json({"type": "practice", "op": "hands"})
         assert _practice(ws, "hands")["code"] == "not_practice"
+
+
+def test_the_same_cards_are_dealt_again(client: TestClient) -> None:
+    tid, token = _practice_table(client)
+    room = client.app.state.registry.rooms[tid]  # type: ignore[attr-defined]
+    store = client.app.state.registry.storage  # type: ignore[attr-defined]
+    dealt = room.game.from_json({**room.state.to_json(), "actions": []}).observation(0)["hand"]
+    with connect(client, tid, token) as ws:
+        first = _my_turn(ws)
+        ws.send_json({"type": "action", "action": first["legal_actions"][0]})
+        played = _my_turn(ws)
+        ws.send_json({"type": "practice", "op": "redeal"})
+        reply = _practice(ws, "redeal")
+        assert reply["op"] == "redeal", reply
+        assert reply["version"] == 0  # the first deal begins with the match
+        assert reply["undone"] >= played["version"]
+        again = state(ws, 0)
+        assert again["observation"]["hand"] == dealt  # the same cards again
+        assert len(store.match(tid, 1).actions) < reply["undone"]  # (the bots play on)

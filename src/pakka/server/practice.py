@@ -8,6 +8,9 @@
   thrown away (the driver compares positions) and every client's next state frame is the
   earlier position.  The sender first gets ``{"type": "practice", "op": "takeback",
   "version": k, "undone": n}`` (so that its client accepts a lower version), then the state.
+* ``redeal``: "deal these cards again": every action of the deal in play is taken back
+  the same way, so the same cards are dealt to the same seats and the deal can be played
+  with another plan (``{"type": "practice", "op": "redeal", "version": k, "undone": n}``).
 * ``hands``: ``{"type": "practice", "op": "hands", "version": k, "hands": [[cards of seat
   0], ...]}``: every hand now, to the person only.
 * ``coach``: ``{"type": "practice", "op": "coach", "version": k, "action": ..., "mark":
@@ -73,8 +76,8 @@ async def handle(conn: Connection, msg: P.PracticeMsg) -> None:
         await conn.send(_error("not_practice", why))
         return
     assert seat is not None
-    if msg.op == "takeback":
-        await takeback(conn, room, seat)
+    if msg.op in ("takeback", "redeal"):
+        await takeback(conn, room, seat, redeal=msg.op == "redeal")
     elif msg.op == "hands":
         state = room.state
         assert state is not None
@@ -91,26 +94,50 @@ def _error(code: str, message: str) -> dict[str, Any]:
     return {"type": "practice", "op": "error", "code": code, "message": message}
 
 
-async def takeback(conn: Connection, room: Room, seat: int) -> None:
+def _deal_start(room: Room) -> int:
+    """The first step of the deal in play (the number of actions before it)."""
+    state = room.state
+    assert state is not None and state.log is not None
+    record = state.to_json()
+    game = room.game
+    deal = state.view(None).deal
+    replay = game.from_json({**record, "actions": []})
+    for step, entry in enumerate(record["actions"]):
+        if replay.view(None).deal == deal:
+            return step
+        replay.apply(entry["seat"], game.action_from_json(entry["action"]))
+    return len(record["actions"])
+
+
+async def takeback(conn: Connection, room: Room, seat: int, redeal: bool = False) -> None:
+    """Take back the person's last action and the bots' replies; ``redeal``: every action
+    of the deal in play (the same cards dealt again, to be played with another plan)."""
     reg = conn.hub.reg
+    op = "redeal" if redeal else "takeback"
     async with room.lock:
         await reg.catch_up(room)
         state = room.state
         if state is None or state.log is None or room.rec.status != "playing":
             await conn.send(_error("not_practice", "practice works while a match is in play"))
             return
-        mine = [i for i, (s, _) in enumerate(state.log) if s == seat]
-        if not mine:
-            await conn.send(_error("nothing_to_take_back", "you have not acted in this match"))
-            return
-        keep = mine[-1]
+        if redeal:
+            keep = _deal_start(room)
+            if keep >= len(state.log):
+                await conn.send(_error("nothing_to_take_back", "this deal has not begun yet"))
+                return
+        else:
+            mine = [i for i, (s, _) in enumerate(state.log) if s == seat]
+            if not mine:
+                await conn.send(_error("nothing_to_take_back", "you have not acted in this match"))
+                return
+            keep = mine[-1]
         record = state.to_json()
         revision = await reg.db(_truncate, reg.storage, room.id, room.rec.match, keep)
         room.state = room.game.from_json({**record, "actions": record["actions"][:keep]})
         room.rec.revision = revision
         room.practice = True
         undone = len(record["actions"]) - keep
-        await conn.send({"type": "practice", "op": "takeback", "version": keep, "undone": undone})
+        await conn.send({"type": "practice", "op": op, "version": keep, "undone": undone})
         await reg.publish(room)
         reg.kick(room)
 

@@ -8,7 +8,7 @@ import { cardEl } from "./cards.js";
 import { getLanguage, t } from "./i18n.js";
 import { recordMatch } from "./stats-store.js";
 
-const P = { used: false, coach: false, hands: false, handsData: null, handsVersion: null, asked: null, pending: null, cleared: null, note: null, taken: null };
+const P = { takenOp: null, used: false, coach: false, hands: false, handsData: null, handsVersion: null, asked: null, pending: null, cleared: null, note: null, taken: null };
 
 // Whether this table is one for practice: you are its only person, every other seat a bot.
 export function isPractice(S) {
@@ -45,6 +45,7 @@ export function practicePanel(S, send, draw) {
     el("h2", {}, t("web_practice")),
     el("div", { class: "row" },
       el("button", { type: "button", dataset: { action: "takeback" }, onclick: () => { P.note = null; send({ type: "practice", op: "takeback" }); } }, t("web_practice_takeback")),
+      el("button", { type: "button", dataset: { action: "redeal" }, onclick: () => { P.note = null; send({ type: "practice", op: "redeal" }); } }, t("web_practice_redeal")),
       toggle("hands", "show-hands", t("web_practice_hands")),
       toggle("coach", "coach", t("web_practice_coach"))),
     P.pending ? el("p", { id: "coach-wait" }, t("web_practice_checking")) : null,
@@ -57,7 +58,7 @@ export function practicePanel(S, send, draw) {
           draw();
         } }, t("web_practice_play_anyway")),
         el("button", { type: "button", class: "primary", dataset: { action: "coach-cancel" }, onclick: () => { P.note = null; draw(); } }, t("web_practice_choose_again")))) : null,
-    P.taken !== null ? el("p", { id: "takeback-note", role: "status" }, t("web_practice_taken_back", { n: P.taken })) : null,
+    P.taken !== null ? el("p", { id: "takeback-note", role: "status", dataset: { op: P.takenOp } }, t(P.takenOp === "redeal" ? "web_practice_dealt_again" : "web_practice_taken_back", { n: P.taken })) : null,
     P.hands && P.handsData ? handsEl(S) : null);
 }
 
@@ -70,9 +71,10 @@ export function afterState(S, m) {
 // A "practice" frame from the server; true when the table should be drawn again.
 export function onPractice(S, m, send) {
   if (m.op !== "error") P.used = true;
-  if (m.op === "takeback") {
+  if (m.op === "takeback" || m.op === "redeal") {
     S.msgSeat = undefined;  // the next state has a lower version: take it
     P.taken = m.undone;
+    P.takenOp = m.op;
     P.note = null;
     P.handsVersion = null;
     return true;
