@@ -42,9 +42,6 @@ Connection = Any
 
 log = logging.getLogger("pakka.server")
 
-COACH_WORLDS = 12
-"""Worlds the coach samples for a move (about half a second of a worker at most)."""
-
 
 def practice_table(room: Room, seat: int | None) -> str:
     """Why practice is refused at ``room`` for ``seat`` (``""``: it is allowed)."""
@@ -180,46 +177,7 @@ def coach_move(
     game_name: str, observation: dict[str, Any], legal: list[Any], action: Any, lang: str
 ) -> dict[str, Any]:
     """How the review rates ``action`` from this view (in a worker)."""
-    from pakka.bots import kit_for
-    from pakka.i18n import t
-    from pakka.present import Context, default_names, presenter
-    from pakka.review.analysis import decision_seed, evaluate, mark_for
+    from pakka.review.coach import coach
 
-    game = pakka.games.get(game_name)
-    view = game.view_from_json(observation)
-    if len(legal) < 2:
-        return {
-            "action": action.to_json(),
-            "mark": "",
-            "loss": 0.0,
-            "preferred": action.to_json(),
-            "text": "",
-        }
-    seat = view.seat
-    assert seat is not None
-    seed = decision_seed(game.name, seat, observation)
-    alts, _ = evaluate(game.name, view, list(legal), action, seed, COACH_WORLDS)
-    played = next(a for a in alts if a.action == action)
-    mark = mark_for(game.name, played.loss, played.loss_error)
-    ctx = Context(lang, default_names(lang), seat, game.info)
-    pres = presenter(game)
-    best = alts[0].action
-    kit = kit_for(game.name)
-    text = ""
-    if mark:
-        text = t(
-            "practice_coach_warning",
-            lang,
-            mark=t(f"review_mark_{mark}", lang),
-            played=pres.action_label(action, view, ctx),
-            preferred=pres.action_label(best, view, ctx),
-        )
-        if kit.explain:
-            text += " " + kit.explain(view, best, lang)
-    return {
-        "action": action.to_json(),
-        "mark": mark,
-        "loss": round(played.loss, 3),
-        "preferred": best.to_json(),
-        "text": text,
-    }
+    view = pakka.games.get(game_name).view_from_json(observation)
+    return coach(game_name, view, legal, action, lang).to_json()
