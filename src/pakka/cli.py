@@ -186,6 +186,7 @@ def review(
         int | None, typer.Option(help="sampled worlds per decision (default: the game's)")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the review as JSON")] = False,
+    tui: Annotated[bool, typer.Option("--tui", help="open the full-screen review")] = False,
 ) -> None:
     """Review one seat's decisions with the search bot: marks, better moves and why."""
     from pakka.review.cli import run_review
@@ -195,6 +196,13 @@ def review(
         _game(data["game"])
     except (OSError, ValueError, KeyError) as exc:
         raise _fail(f"cannot read {record}: {exc}") from None
+    if tui:
+        from pakka.tui.review import ReviewApp
+
+        if not 0 <= seat < int(data.get("players", 0)):
+            raise _fail(f"cannot review {record}: seat {seat} is not at this table")
+        ReviewApp(data, seat, lang).run()
+        return
     try:
         run_review(data, seat, lang, deal, worlds, as_json, typer.echo)
     except (ValueError, PakkaError) as exc:

@@ -529,6 +529,8 @@ class PakkaApp(App[None]):
         keys.append(("app.coach", "!", coach))
         if self.is_over():
             keys.append(("app.new_match", "n", t("tui_key_new", self.lang)))
+            if self.session.record() is not None:
+                keys.append(("app.review", "r", t("tui_key_review", self.lang)))
         keys += [
             ("app.sheet", "s", t("tui_key_sheet", self.lang)),
             ("app.quit_twice", "q", t("tui_key_quit", self.lang)),
@@ -568,6 +570,8 @@ class PakkaApp(App[None]):
             self.action_undo()
         elif char == "!":
             self.action_coach()
+        elif char == "r" and self.is_over():
+            self.action_review()
         elif char == "s":
             self.action_sheet()
         elif char == "n":
@@ -719,6 +723,16 @@ class PakkaApp(App[None]):
             self.run_worker(self._coach_then_act(action), exclusive=True, group="act")
             return
         self.run_worker(self._act(action), exclusive=True, group="act")
+
+    def action_review(self) -> None:
+        """Review the match just played, for your seat (local play)."""
+        record = self.session.record()
+        seat = getattr(self.session, "seat", None)
+        if record is None or seat is None:
+            return
+        from pakka.tui.review import ReviewScreen
+
+        self.push_screen(ReviewScreen(record, seat, self.lang))
 
     def action_coach(self) -> None:
         self.coach_on = not self.coach_on
