@@ -120,24 +120,24 @@ def test_running_reviews_are_limited_per_address_and_in_all() -> None:
         pool = _StuckPool()
         reviews = Reviews(pool, Limits(reviews_per_address=1, reviews_running=2))  # type: ignore[arg-type]
         record = _record()
-        reviews.start(("t", 1, 0, 0), record, "a")
+        reviews.start(("t", 1, 0, None), record, "a")
         await asyncio.sleep(0)
         assert pool.priorities == [Priority.REVIEW]
         with pytest.raises(Refused, match="your address has 1 review") as one:
-            reviews.start(("t", 1, 1, 0), record, "a")
+            reviews.start(("t", 1, 1, None), record, "a")
         assert one.value.reason == "review_concurrent"
-        reviews.start(("t", 1, 1, 0), record, "b")
+        reviews.start(("t", 1, 1, None), record, "b")
         with pytest.raises(Refused, match="computing 2 reviews already") as busy:
-            reviews.start(("t", 1, 2, 0), record, "c")
+            reviews.start(("t", 1, 2, None), record, "c")
         assert busy.value.reason == "review_busy"
-        assert reviews.start(("t", 1, 0, 0), record, "z").owner == "a"  # running: shared, free
+        assert reviews.start(("t", 1, 0, None), record, "z").owner == "a"  # running: shared, free
         pool.release.set()
         for _ in range(200):
             await asyncio.sleep(0.01)
             if not reviews.running():
                 break
-        assert reviews.get(("t", 1, 0, 0)).status == "done"  # type: ignore[union-attr]
-        reviews.start(("t", 1, 2, 0), record, "c")
+        assert reviews.get(("t", 1, 0, None)).status == "done"  # type: ignore[union-attr]
+        reviews.start(("t", 1, 2, None), record, "c")
 
     asyncio.run(main())
 
@@ -149,11 +149,11 @@ def test_the_cache_forgets_the_least_recently_asked() -> None:
         reviews = Reviews(pool, Limits(reviews_cached=2, reviews_per_address=9))  # type: ignore[arg-type]
         record = _record()
         for seat in range(3):
-            job = reviews.start(("t", 1, seat, 0), record, "a")
+            job = reviews.start(("t", 1, seat, None), record, "a")
             assert job.task is not None
             await job.task
-        assert reviews.get(("t", 1, 0, 0)) is None
-        assert reviews.get(("t", 1, 2, 0)) is not None
+        assert reviews.get(("t", 1, 0, None)) is None
+        assert reviews.get(("t", 1, 2, None)) is not None
 
     asyncio.run(main())
 
@@ -191,3 +191,49 @@ def test_review_jobs_wait_for_every_job_of_live_play() -> None:
             await pool.close()
 
     assert asyncio.run(scenario()) == ["running", "people", "bots", "review"]
+
+
+def test_a_scored_deal_of_a_match_in_play_shows_nothing_of_the_next(client: TestClient) -> None:
+    """While the match goes on, the review of its scored deal stops before the action that
+    scored it (the position after it may hold the next deal's cards)."""
+    from tests.server.conftest import create
+    from tests.server.test_ws import connect, state
+
+    made = create(
+        client,
+        players=3,
+        name="Ann",
+        options={"deals": 3},
+        seats=[{"kind": "person"}, {"kind": "bot"}, {"kind": "bot"}],
+    )
+    tid, token = made["table"]["id"], made["token"]
+    with connect(client, tid, token) as ws:
+        msg = state(ws)
+        first_deal = msg["observation"]["deal"]
+        while msg["observation"]["deal"] == first_deal:
+            if msg["legal_actions"] and 0 in msg["observation"]["to_act"]:
+                ws.send_json({"type": "action", "action": msg["legal_actions"][0]})
+            msg = state(ws)
+    url = f"/api/tables/{tid}/matches/1/review"
+    started = client.post(url, params={"seat": 1, "deal": -1})
+    assert started.status_code in (200, 202), started.text
+    body = started.json()
+    assert body["deal"] == first_deal
+    stored = client.app.state.registry.storage.match(tid, 1)  # type: ignore[attr-defined]
+    assert stored.result is None  # still in play
+    last = body["last_step"]
+    frame = client.get(
+        f"{url}/step", params={"seat": 2, "deal": first_deal, "step": last + 5}
+    ).json()
+    assert frame["step"] == last
+    assert frame["present"]["status"]
+    # the frame is a position of the reviewed deal
+    game = client.app.state.registry.rooms[tid].game  # type: ignore[attr-defined]
+    record = {
+        "game": "toy",
+        "players": 3,
+        "options": {"deals": 3},
+        "seed": stored.seed,
+        "actions": stored.actions[:last],
+    }
+    assert game.from_json(record).view(None).deal == first_deal

@@ -41,19 +41,19 @@ log = logging.getLogger("pakka.server")
 CHUNK = 4
 """Decisions a worker reviews in one job (a Guandan decision takes about 0.1 s)."""
 
-Key = tuple[str, int, int, int]
-"""Table id, match number, seat and deal (0: the whole match)."""
+Key = tuple[str, int, int, int | None]
+"""Table id, match number, seat and deal (None: the whole match)."""
 
 
 # --- what runs in the workers ---------------------------------------------------------
 
 
-def review_plan(record: dict[str, Any], seat: int, deal: int) -> tuple[int, int, int]:
+def review_plan(record: dict[str, Any], seat: int, deal: int | None) -> tuple[int, int, int]:
     """The indices of the seat's decisions to review (``start``, ``stop``: those of deal
-    ``deal``, or all when it is 0) and the worlds each gets (in a worker)."""
+    ``deal``, or all when it is None) and the worlds each gets (in a worker)."""
     from pakka.review.analysis import REVIEW_WORLDS, positions
 
-    if not deal:
+    if deal is None:
         return 0, sum(1 for _ in positions(record, seat)), worlds_for(record, seat)
     mine = [i for i, p in enumerate(positions(record, seat)) if p.deal == deal]
     name = pakka.games.get(record["game"]).name
@@ -93,7 +93,7 @@ class Job:
             "table": self.key[0],
             "match": self.key[1],
             "seat": self.key[2],
-            "deal": self.key[3] or None,
+            "deal": self.key[3],
             "practice": self.practice,
             "first_step": self.steps[0],
             "last_step": self.steps[1],
@@ -326,7 +326,10 @@ async def _record(
     if bounds is None:
         raise RoomError(409, f"deal {deal} of this match is not over (or there is none)")
     short = {**cut(whole, bounds[1]), "result": whole.get("result")}
-    return Reviewed(short, bounds, over, room.names, deal)
+    # while the match goes on, the page stops before the action that scored the deal: the
+    # position after it may already hold the next deal's hands, which nobody may see yet
+    steps = bounds if over else (bounds[0], max(bounds[0], bounds[1] - 1))
+    return Reviewed(short, steps, over, room.names, deal)
 
 
 Number = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
@@ -353,13 +356,13 @@ async def start_review(
     from pakka.server.routes import address
 
     if deal != -1:
-        found = reviews(request).get((table_id, number, seat, deal or 0))
+        found = reviews(request).get((table_id, number, seat, deal))
         if found is not None and found.status != "failed":
             response.status_code = 200 if found.status == "done" else 202
             return found.to_json()
     got = await _record(request, table_id, number, seat, deal)
     job = reviews(request).start(
-        (table_id, number, seat, got.deal or 0), got.record, address(request), got.steps
+        (table_id, number, seat, got.deal), got.record, address(request), got.steps
     )
     if job.status == "done":
         response.status_code = 200
@@ -378,7 +381,7 @@ async def get_review(
     deal: Deal = None,
     lang: str | None = None,
 ) -> dict[str, Any]:
-    job = reviews(request).get((table_id, number, seat, deal or 0))
+    job = reviews(request).get((table_id, number, seat, deal))
     if job is None:
         raise RoomError(404, "no review of this match for this seat; start one with POST")
     return job.to_json(lang if lang in LANGS_SUMMARY else None)

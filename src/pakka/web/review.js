@@ -30,7 +30,7 @@ async function start() {
   drawSide();
   try {
     R.review = await api(`${base()}?${reviewQuery()}`, { method: "POST" });
-    if (R.review.deal) R.deal = R.review.deal;
+    if (R.review.deal !== null && R.review.deal !== undefined) R.deal = R.review.deal;
   } catch (e) { R.error = e.message || t("web_review_failed"); drawSide(); return; }
   const first = R.review.decisions.length ? R.review.decisions[0].step : R.review.first_step;
   await load(first);
