@@ -237,3 +237,38 @@ def test_a_scored_deal_of_a_match_in_play_shows_nothing_of_the_next(client: Test
         "actions": stored.actions[:last],
     }
     assert game.from_json(record).view(None).deal == first_deal
+
+
+def test_the_first_decisions_show_before_the_review_is_done() -> None:
+    class _OneAtATime:
+        def __init__(self) -> None:
+            self.go = asyncio.Semaphore(0)
+
+        async def run(self, priority: Priority, fn: Any, *args: Any, **kw: Any) -> Any:
+            await self.go.acquire()
+            return fn(*args)
+
+    async def main() -> None:
+        pool = _OneAtATime()
+        reviews = Reviews(pool, Limits())  # type: ignore[arg-type]
+        from pakka.review.sample import sample_match
+
+        job = reviews.start(("t", 1, 0, None), sample_match("pentagrammi", 2), "a")
+        pool.go.release()  # the plan
+        pool.go.release()  # the first chunk only
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if job.decisions:
+                break
+        shown = job.to_json("en")
+        assert shown["status"] == "running"
+        assert 0 < shown["done"] < shown["total"]
+        assert shown["decisions"][0]["words"]["en"]["verdict"]
+        assert shown["summary"]["en"]  # a summary of what is there so far
+        for _ in range(shown["total"]):
+            pool.go.release()
+        assert job.task is not None
+        await job.task
+        assert job.to_json()["status"] == "done"
+
+    asyncio.run(main())
