@@ -39,6 +39,8 @@ def _finish_a_match(page: Any, server: str) -> tuple[str, int]:
         assert time.monotonic() < deadline, "the match did not end"
         page.wait_for_selector("body[data-turn='1'], body[data-over='1'], [role=dialog]")
         if page.locator("[role=dialog] [data-action=continue]").count():
+            link = page.locator("[role=dialog] a[data-action=review]")  # the summary links
+            assert "review.html" in (link.get_attribute("href") or "")  # to the review
             page.click("[role=dialog] [data-action=continue]")
             continue
         if page.get_attribute("body", "data-turn") == "1":
