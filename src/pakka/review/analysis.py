@@ -83,7 +83,7 @@ REVIEW_WORLDS: dict[str, int] = {
 10 s of one core for a deal of the trick games and 60 s for a whole Guandan match."""
 DEFAULT_WORLDS = 8
 
-REVIEW_WORLDS_TOTAL: dict[str, int] = {"guandan": 2800}
+REVIEW_WORLDS_TOTAL: dict[str, int] = {"guandan": 2400}
 """Worlds for a whole match at most: a long match (many decisions) gets fewer per decision,
 down to :data:`MIN_WORLDS`, so that its review stays within its budget.  The count of the
 seat's own decisions is something the seat knows, so this leaks no hidden card."""
