@@ -72,6 +72,7 @@ def test_statistics_are_kept_shown_exported_and_deleted(server: str, browser: An
     assert section.locator("[data-stat=mistakes] td").inner_text() == str(review["mistakes"])
     assert section.locator("svg[data-chart=pentagrammi] [data-series=score]").count() >= 1
     assert section.locator("svg[data-chart=pentagrammi] [data-series=mistakes]").count() >= 1
+    assert "null" not in page.inner_text("#stats")
     profile = page.get_attribute("#profile", "data-profile")
     with page.expect_download() as got:
         page.click("[data-action=export]")

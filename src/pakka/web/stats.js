@@ -74,7 +74,7 @@ function draw() {
   const data = loadStats();
   const games = [...new Set([...data.matches, ...data.reviews].map((x) => x.game))].sort();
   const main = document.getElementById("stats");
-  main.replaceChildren(
+  main.replaceChildren(...[
     el("p", { class: "review-note" }, t("web_stats_note")),
     el("p", { id: "profile", dataset: { profile: data.profile } }, t("web_stats_profile", { key: data.profile })),
     el("div", { class: "row" },
@@ -84,8 +84,7 @@ function draw() {
       } }, t("web_stats_delete"))),
     games.length ? null : el("p", { id: "no-stats" }, t("web_stats_none")),
     ...games.map((g) => gameSection(g, data)),
-  );
-  for (const n of [...main.childNodes]) if (n.nodeType === Node.TEXT_NODE && n.textContent === "null") n.remove();
+  ].filter(Boolean));  // (replaceChildren would write a null as "null")
 }
 
 document.getElementById("lang-slot").append(languageButton(() => { translatePage(); draw(); }));
