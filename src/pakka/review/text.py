@@ -18,6 +18,13 @@ LANGS: tuple[str, ...] = tuple(_LANGS)
 
 
 def _number(x: float) -> str:
+    """One decimal (none from 100 on), never "-0.0".
+
+    >>> _number(-0.04), _number(2.345), _number(-123.4)
+    ('0.0', '2.3', '-123')
+    """
+    if abs(x) < 0.05:
+        x = 0.0
     return f"{x:.1f}" if abs(x) < 100 else f"{x:.0f}"
 
 
