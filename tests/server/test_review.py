@@ -272,3 +272,13 @@ def test_the_first_decisions_show_before_the_review_is_done() -> None:
         assert job.to_json()["status"] == "done"
 
     asyncio.run(main())
+
+
+def test_a_deal_review_leaves_the_whole_match_in_the_replays_cache(client: TestClient) -> None:
+    tid, (record,) = finished_match(client, deals=3)
+    url = f"/api/tables/{tid}/matches/1/review/step"
+    frame = client.get(url, params={"seat": 0, "deal": 1, "step": 3}).json()
+    assert frame["last_step"] < len(record["actions"])
+    replay = client.get(f"/api/tables/{tid}/matches/1/replay", params={"step": 10**6}).json()
+    assert replay["steps"] == len(record["actions"])
+    assert replay["step"] == len(record["actions"])

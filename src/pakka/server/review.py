@@ -280,6 +280,8 @@ class Reviewed:
     names: Any
     deal: int | None = None
     """The deal reviewed (``-1`` resolved to the last one scored), or ``None``: the match."""
+    full: dict[str, Any] | None = None
+    """The whole stored record (what the replays' cache may keep for a finished match)."""
 
 
 async def _record(
@@ -315,7 +317,7 @@ async def _record(
             record: dict[str, Any] = await asyncio.to_thread(
                 s.replays.record, (table_id, number), load
             )
-            return Reviewed(record, (0, len(record["actions"])), True, room.names)
+            return Reviewed(record, (0, len(record["actions"])), True, room.names, None, record)
         whole = await asyncio.to_thread(stored)
         over = bool(whole.pop("over"))
         if deal == -1:
@@ -329,7 +331,7 @@ async def _record(
     # while the match goes on, the page stops before the action that scored the deal: the
     # position after it may already hold the next deal's hands, which nobody may see yet
     steps = bounds if over else (bounds[0], max(bounds[0], bounds[1] - 1))
-    return Reviewed(short, steps, over, room.names, deal)
+    return Reviewed(short, steps, over, room.names, deal, whole)
 
 
 Number = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
@@ -411,7 +413,9 @@ async def review_step(
 
     def shown() -> tuple[Any, list[Any]]:
         if got.over:
-            found: tuple[Any, list[Any]] = s.replays.shown((table_id, number), lambda: record, step)
+            # the cache keeps what this loads: the whole match, never the cut record
+            whole = got.full or record
+            found: tuple[Any, list[Any]] = s.replays.shown((table_id, number), lambda: whole, step)
             return found
         game = pakka.games.get(record["game"])
         state = game.from_json(cut(record, max(0, step - 1)))
