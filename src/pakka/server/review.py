@@ -156,6 +156,14 @@ class Reviews:
         self.starts = RateLimit(
             "review_rate", "reviews", limits.reviews_per_hour / 60, limits.review_burst
         )
+        self.bounds: OrderedDict[tuple[str, int, int], tuple[int, int]] = OrderedDict()
+        """Each reviewed deal's steps in a finished match (the page asks for every step)."""
+
+    def keep_bounds(self, key: tuple[str, int, int], bounds: tuple[int, int]) -> None:
+        self.bounds.pop(key, None)
+        self.bounds[key] = bounds
+        while len(self.bounds) > max(1, self.limits.reviews_cached):
+            self.bounds.popitem(last=False)
 
     def running(self, owner: str | None = None) -> int:
         return sum(
@@ -324,7 +332,10 @@ async def _record(
             deal = await asyncio.to_thread(last_scored_deal, whole)
             if deal is None:
                 raise RoomError(409, "no deal of this match is over yet")
-        bounds = await asyncio.to_thread(deal_bounds, whole, deal)
+        found = reviews(request).bounds.get((table_id, number, deal)) if over else None
+        bounds = found or await asyncio.to_thread(deal_bounds, whole, deal)
+        if over and bounds is not None:  # a finished match's deals never move: kept
+            reviews(request).keep_bounds((table_id, number, deal), bounds)
     if bounds is None:
         raise RoomError(409, f"deal {deal} of this match is not over (or there is none)")
     short = {**cut(whole, bounds[1]), "result": whole.get("result")}
