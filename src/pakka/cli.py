@@ -201,7 +201,7 @@ def review(
 
         if not 0 <= seat < int(data.get("players", 0)):
             raise _fail(f"cannot review {record}: seat {seat} is not at this table")
-        ReviewApp(data, seat, lang).run()
+        ReviewApp(data, seat, lang, deal).run()
         return
     try:
         run_review(data, seat, lang, deal, worlds, as_json, typer.echo)

@@ -48,11 +48,14 @@ class ReviewScreen(ModalScreen[None]):
     ReviewScreen #review-keys { height: 1; background: $panel; padding: 0 1; }
     """
 
-    def __init__(self, record: Mapping[str, Any], seat: int, lang: str = "en") -> None:
+    def __init__(
+        self, record: Mapping[str, Any], seat: int, lang: str = "en", deal: int | None = None
+    ) -> None:
         super().__init__()
         self.record = record
         self.seat = seat
         self.lang = lang
+        self.deal = deal
         self.game = pakka.games.get(record["game"]).name
         self.decisions: list[Decision] = []
         self.done = False
@@ -71,7 +74,7 @@ class ReviewScreen(ModalScreen[None]):
         self.run_worker(self._review, thread=True, exclusive=True)
 
     def _review(self) -> None:
-        for d in iter_review(self.record, self.seat):
+        for d in iter_review(self.record, self.seat, None, self.deal):
             self.app.call_from_thread(self._add, d)
         self.app.call_from_thread(self._finish)
 
@@ -141,12 +144,16 @@ class ReviewScreen(ModalScreen[None]):
 class ReviewApp(App[None]):
     """``pakka review match.json --tui``: the review screen on its own."""
 
-    def __init__(self, record: Mapping[str, Any], seat: int, lang: str = "en") -> None:
+    def __init__(
+        self, record: Mapping[str, Any], seat: int, lang: str = "en", deal: int | None = None
+    ) -> None:
         super().__init__()
         self.record = record
         self.seat = seat
         self.lang = lang
+        self.deal = deal
 
     def on_mount(self) -> None:
         self.title = f"pakka · {t('web_review', self.lang)}"
-        self.push_screen(ReviewScreen(self.record, self.seat, self.lang), lambda _: self.exit())
+        screen = ReviewScreen(self.record, self.seat, self.lang, self.deal)
+        self.push_screen(screen, lambda _: self.exit())
