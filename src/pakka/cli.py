@@ -1,4 +1,4 @@
-"""The ``pakka`` command: ``games``, ``play``, ``replay`` (and ``serve`` etc. as they land).
+"""The ``pakka`` command: ``games``, ``play``, ``replay``, ``review`` (and ``serve`` etc. as they land).
 
 ``pakka play`` opens the full-screen terminal client (:mod:`pakka.tui`) at seat 0 against
 bots, or at a server's table with ``--connect``.  ``--plain`` (and any run whose input or
@@ -174,6 +174,39 @@ def replay(
     if final.match_summary is not None:
         for line in summary_lines(final.match_summary):
             typer.echo(line)
+
+
+@app.command()
+def review(
+    record: Annotated[Path, typer.Argument(help="a match record written by --save or the server")],
+    seat: Annotated[int, typer.Option(help="whose decisions to review (0 is the first seat)")] = 0,
+    lang: Annotated[str, typer.Option(help="language: en or fi")] = "en",
+    deal: Annotated[int | None, typer.Option(help="only this deal (1 is the first)")] = None,
+    worlds: Annotated[
+        int | None, typer.Option(help="sampled worlds per decision (default: the game's)")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the review as JSON")] = False,
+    tui: Annotated[bool, typer.Option("--tui", help="open the full-screen review")] = False,
+) -> None:
+    """Review one seat's decisions with the search bot: marks, better moves and why."""
+    from pakka.review.cli import run_review
+
+    try:
+        data = json.loads(record.read_text())
+        _game(data["game"])
+    except (OSError, ValueError, KeyError) as exc:
+        raise _fail(f"cannot read {record}: {exc}") from None
+    if tui:
+        from pakka.tui.review import ReviewApp
+
+        if not 0 <= seat < int(data.get("players", 0)):
+            raise _fail(f"cannot review {record}: seat {seat} is not at this table")
+        ReviewApp(data, seat, lang, deal).run()
+        return
+    try:
+        run_review(data, seat, lang, deal, worlds, as_json, typer.echo)
+    except (ValueError, PakkaError) as exc:
+        raise _fail(f"cannot review {record}: {exc}") from None
 
 
 @app.command()

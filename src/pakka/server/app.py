@@ -25,6 +25,7 @@ from pakka.server import protocol as P
 from pakka.server import redact
 from pakka.server.limits import Refused
 from pakka.server.middleware import MAX_BODY_BYTES, RequestBodies, SecurityHeaders, SocketGate
+from pakka.server.review import router as review_router
 from pakka.server.room import RoomError
 from pakka.server.routes import api, ops, pages, services
 from pakka.server.services import Services
@@ -115,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": str(exc)}, status_code=exc.status, headers=retry)
 
     app.include_router(api)
+    app.include_router(review_router)
     app.include_router(ops)
     app.include_router(pages)
     if WEB_DIR.is_dir():

@@ -24,7 +24,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketState
 
 from pakka.errors import IllegalAction, NotationError, PakkaError
-from pakka.server import frames
+from pakka.server import frames, practice
 from pakka.server import protocol as P
 from pakka.server.audit import Audit
 from pakka.server.limits import Limits, RateLimit, Refused, TokenBucket
@@ -494,6 +494,8 @@ class Connection:
             await self.play.ready(self.room, self.seat)
         elif isinstance(msg, P.SummariesMsg):
             await self._summaries()
+        elif isinstance(msg, P.PracticeMsg):
+            await practice.handle(self, msg)
         else:
             try:
                 await self.play.act(self.room, self.seat, msg.action)

@@ -140,6 +140,19 @@ class Limits:
     advances at most this many actions past one."""
     replay_matches: int = 16
     """Finished matches whose records and snapshots are kept for replays."""
+    reviews_per_hour: float = 30.0
+    """Reviews of finished matches one client address may start an hour, on average (a
+    review already made or running is free to ask for again)."""
+    review_burst: int = 6
+    """Reviews one address may start at once."""
+    reviews_per_address: int = 1
+    """Reviews one address may have running at once."""
+    reviews_running: int = 4
+    """Reviews running at once, in all (they use the search workers only when live play
+    leaves them free)."""
+    reviews_cached: int = 256
+    """Finished reviews kept in memory (per table, match and seat); the least recently
+    asked are forgotten first."""
     new_matches_per_minute: float = 10.0
     """New matches one address may start a minute at tables it sits at, on average
     (``POST /api/tables/{id}/rematch``)."""

@@ -369,6 +369,7 @@ class Lobby:
         room.rec.expires = None
         room.rec.new_match = []
         room.state = state
+        room.practice = False
         for s in room.seats:
             s.away = False
             s.trouble = None

@@ -259,12 +259,26 @@ class SummariesMsg(_Model):
     protocol: int | None = None
 
 
+class PracticeMsg(_Model):
+    """Practice at a table of one person and bots only (issue 30; :mod:`pakka.server.practice`):
+    ``takeback`` your last action and the bots' replies since, ``redeal`` (the deal in play
+    from its start: the same cards again), ``hands`` (every seat's hand
+    now), ``coach`` (how the bot rates ``action`` before you play it, in ``lang``).  Any of
+    them marks the match as practice in its replay."""
+
+    type: Literal["practice"]
+    op: Literal["takeback", "redeal", "hands", "coach"]
+    action: dict[str, Any] | None = None
+    lang: Literal["en", "fi"] = "en"
+    protocol: int | None = None
+
+
 InboundMsg: TypeAlias = (
-    AuthMsg | ActionMsg | HintMsg | SelectMsg | PingMsg | ReadyMsg | SummariesMsg
+    AuthMsg | ActionMsg | HintMsg | SelectMsg | PingMsg | ReadyMsg | SummariesMsg | PracticeMsg
 )
 Inbound = Annotated[InboundMsg, Field(discriminator="type")]
 _INBOUND: TypeAdapter[InboundMsg] = TypeAdapter(Inbound)
-INBOUND_TYPES = ("auth", "action", "hint", "select", "ping", "ready", "summaries")
+INBOUND_TYPES = ("auth", "action", "hint", "select", "ping", "ready", "summaries", "practice")
 
 
 # --- WebSocket: server -> client ----------------------------------------------------------

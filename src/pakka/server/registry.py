@@ -350,7 +350,9 @@ class RoomRegistry:
                 self.storage.finish_match,
                 room.id,
                 room.rec.match,
-                jsonable(state.result().to_json()),
+                jsonable(
+                    {**state.result().to_json(), **({"practice": True} if room.practice else {})}
+                ),
                 expires,
             )
         except Exception as exc:  # a full disk, a database gone: the match is not lost

@@ -138,6 +138,9 @@ class Room:
         self.scored: tuple[int, list[tuple[Event, ...]]] | None = None
         """``(match, changes)``: each change of the match that ended a deal, in order, for
         reopening past deal summaries (replayed from the log when first asked)."""
+        self.practice = False
+        """Takeback, all hands or the coach was used in this match (issue 30): its result
+        is stored marked as practice."""
 
     @property
     def id(self) -> str:

@@ -74,6 +74,8 @@ class Priority(IntEnum):
     """A person asked for a hint."""
     BACKGROUND = 2
     """A bot's move anywhere else: all-bot tables, tables whose people are all away."""
+    REVIEW = 3
+    """A part of a review of a finished match (issue 30): after everything else."""
 
 
 def default_workers() -> int:
@@ -264,7 +266,8 @@ class SearchPool:
             if job.owner not in usage:
                 usage[job.owner] = self.usage(job.owner)
             key = (
-                job.priority == Priority.BACKGROUND,
+                job.priority >= Priority.BACKGROUND,
+                job.priority == Priority.REVIEW,
                 usage[job.owner],
                 job.priority,
                 self._served.get(f"owner:{job.owner}", -1),

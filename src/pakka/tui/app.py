@@ -11,7 +11,9 @@ Enter plays the selection (matched against the legal actions' cards as multisets
 several actions have exactly those cards, a chooser asks which reading; nothing selected
 matches a cardless action such as "discard none", or in one-card-a-turn games plays the card
 under the cursor); digits take the numbered choices (contracts, bids, pass); ``h`` asks for a
-hint and selects its cards, ``?`` shows the rules, ``u`` undoes (local play), ``s`` the full
+hint and selects its cards, ``?`` shows the rules, ``u`` undoes (local play, or a server's
+practice table: your move and the bots' replies), ``!`` switches the coach on and off (a move
+the bot rates a mistake is held, with why, until you confirm it), ``s`` the full
 score sheet, ``n`` a new match once one is over, ``q`` twice quits.  The mouse works on
 cards, choices and keys.
 """
@@ -210,6 +212,8 @@ class PakkaApp(App[None]):
         """Deal and match summaries opened so far (tests read it)."""
         self._mounted = False
         self._dirty = False
+        self.coach_on = False
+        """The coach asks the bot about each move before it is played (``!``)."""
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -521,8 +525,12 @@ class PakkaApp(App[None]):
         ]
         if self.session.can_undo:
             keys.append(("app.undo", "u", t("tui_key_undo", self.lang)))
+        coach = t("tui_key_coach_on" if self.coach_on else "tui_key_coach", self.lang)
+        keys.append(("app.coach", "!", coach))
         if self.is_over():
             keys.append(("app.new_match", "n", t("tui_key_new", self.lang)))
+            if self.session.record() is not None:
+                keys.append(("app.review", "r", t("tui_key_review", self.lang)))
         keys += [
             ("app.sheet", "s", t("tui_key_sheet", self.lang)),
             ("app.quit_twice", "q", t("tui_key_quit", self.lang)),
@@ -560,6 +568,10 @@ class PakkaApp(App[None]):
             self.action_hint()
         elif char == "u":
             self.action_undo()
+        elif char == "!":
+            self.action_coach()
+        elif char == "r" and self.is_over():
+            self.action_review()
         elif char == "s":
             self.action_sheet()
         elif char == "n":
@@ -707,7 +719,49 @@ class PakkaApp(App[None]):
         self.push_screen(ChooseScreen(t("tui_choose", self.lang), labels), chosen)
 
     def _submit(self, action: Action) -> None:
+        if self.coach_on:
+            self.run_worker(self._coach_then_act(action), exclusive=True, group="act")
+            return
         self.run_worker(self._act(action), exclusive=True, group="act")
+
+    def action_review(self) -> None:
+        """Review the match just played, for your seat (local play)."""
+        record = self.session.record()
+        seat = getattr(self.session, "seat", None)
+        if record is None or seat is None:
+            return
+        from pakka.tui.review import ReviewScreen
+
+        self.push_screen(ReviewScreen(record, seat, self.lang))
+
+    def action_coach(self) -> None:
+        self.coach_on = not self.coach_on
+        self.say(t("tui_coach_on" if self.coach_on else "tui_coach_off", self.lang), "hint")
+        self._draw_keys()
+
+    async def _coach_then_act(self, action: Action) -> None:
+        """Ask the coach first; a move it rates a mistake waits for the person's word."""
+        self.say(t("web_practice_checking", self.lang), "hint")
+        try:
+            mark, text = await self.session.coach(action)
+        except Exception:  # the coach failing must not keep the move from being played
+            mark, text = "", ""
+        if mark != "mistake":
+            await self._act(action)
+            return
+        self.say(text, "error")
+
+        def chosen(index: int | None) -> None:
+            if index == 0:
+                self.run_worker(self._act(action), exclusive=True, group="act")
+            else:
+                self.say(t("web_practice_choose_again", self.lang))
+
+        labels = [
+            t("web_practice_play_anyway", self.lang),
+            t("web_practice_choose_again", self.lang),
+        ]
+        self.push_screen(ChooseScreen(text, labels), chosen)
 
     async def _act(self, action: Action) -> None:
         self.message = ""

@@ -158,6 +158,7 @@ class RemoteSession(Session):
         self._task: asyncio.Task[None] | None = None
         self._waiting: asyncio.Future[str | None] | None = None
         self._hint: asyncio.Future[JSON] | None = None
+        self._practice: asyncio.Future[JSON] | None = None
         self._closing = False
         self.status = t("tui_connecting", lang)
         self.resolve()
@@ -262,6 +263,45 @@ class RemoteSession(Session):
             except PakkaError:
                 action = None
         return action, str(reply.get("text", ""))
+
+    @property
+    def can_undo(self) -> bool:
+        """At a practice table (you, and bots in every other seat) the server takes back."""
+        seats = self.table.get("seats") or []
+        people = [s.get("seat") for s in seats if s.get("kind") != "bot"]
+        return (
+            self.seat is not None
+            and people == [self.seat]
+            and self.table.get("status") == "playing"
+        )
+
+    async def _ask_practice(self, message: JSON) -> JSON | None:
+        if self._ws is None:
+            return None
+        self._practice = asyncio.get_running_loop().create_future()
+        try:
+            await self._ws.send(json.dumps({"type": "practice", **message}))
+            return await asyncio.wait_for(self._practice, TIMEOUT)
+        except (ConnectionClosed, OSError, TimeoutError):
+            return None
+        finally:
+            self._practice = None
+
+    async def undo(self) -> bool:
+        """Take back your last move and the bots' replies (a practice table)."""
+        reply = await self._ask_practice({"op": "takeback"})
+        if reply is None or reply.get("op") != "takeback":
+            return False
+        self.version = -1  # the next state is an earlier one: show it
+        return True
+
+    async def coach(self, action: Action) -> tuple[str, str]:
+        reply = await self._ask_practice(
+            {"op": "coach", "action": action.to_json(), "lang": self.lang}
+        )
+        if reply is None or reply.get("op") != "coach":
+            return "", ""
+        return str(reply.get("mark", "")), str(reply.get("text", ""))
 
     async def new_match(self) -> bool:
         """Ask the server for a rematch with the same seats (once the match is over)."""
@@ -375,6 +415,10 @@ class RemoteSession(Session):
                 self._say(message)
         elif kind == "hint" and self._hint is not None and not self._hint.done():
             self._hint.set_result(frame)
+        elif kind == "practice" and self._practice is not None and not self._practice.done():
+            if frame.get("op") == "takeback":
+                self.version = -1
+            self._practice.set_result(frame)
 
 
 def _reason(message: str) -> str:

@@ -84,6 +84,11 @@ class Session(ABC):
     async def undo(self) -> bool:
         return False
 
+    async def coach(self, action: Action) -> tuple[str, str]:
+        """How the bot rates ``action`` before it is played (issue 30): its mark (``""``,
+        ``"inaccuracy"``, ``"mistake"``) and, for a marked move, why."""
+        return "", ""
+
     async def new_match(self) -> bool:
         """Start another match with the same settings (local play); False if not possible."""
         return False
@@ -244,6 +249,15 @@ class LocalSession(Session):
             )
         except Exception as exc:  # the hint engine failing must not end the match
             return None, t("tui_hint_failed", self.lang, reason=str(exc) or type(exc).__name__)
+
+    async def coach(self, action: Action) -> tuple[str, str]:
+        legal = self.legal
+        if self.seat is None or action not in legal:
+            return "", ""
+        from pakka.review.coach import coach
+
+        found = await asyncio.to_thread(coach, self.game.name, self.view, legal, action, self.lang)
+        return found.mark, found.text
 
     async def undo(self) -> bool:
         """Take back the person's last action and the bots' replies to it."""

@@ -5,6 +5,7 @@
 import { api, el, loadSeat, query } from "./api.js";
 import { cardEl, cardsEl } from "./cards.js";
 import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
+import { reviewLink } from "./review-link.js";
 import { seatSlots, summaryTable } from "./table-parts.js";
 
 const R = { id: query("id"), match: Number(query("match") || 1), step: 0, steps: 0, seat: 0, view: null, meta: null, frame: null, error: null };
@@ -40,6 +41,7 @@ function controls() {
     el("button", { type: "button", "aria-label": t("web_last"), onclick: () => load(R.steps) }, "▶|"),
     slider,
     el("label", {}, t("web_view_as"), " ", seatSel),
+    reviewLink(R.id, R.match, R.seat ?? 0, true),
   ];
 }
 
@@ -99,6 +101,10 @@ async function main() {
   try {
     R.view = await api(`/api/tables/${R.id}`);
     R.meta = await api(`/api/games/${encodeURIComponent(R.view.game)}`);
+    const listed = await api(`/api/tables/${R.id}/matches?after=${R.match - 1}&limit=1`);
+    if (listed.length && listed[0].result && listed[0].result.practice) {
+      document.querySelector("header.top h1").after(el("span", { id: "practice-mark", class: "badge", dataset: { practice: "true" } }, t("web_practice_marked")));
+    }
   } catch { R.error = t("web_error_replay"); }
   load(0);
 }

@@ -10,6 +10,8 @@ import { api, el, forgetSeat, loadSeat, query, saveName, saveSeat, savedName } f
 import { cardEl, cardName, cardsEl, contains, sameCards } from "./cards.js";
 import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
 import { chartEl, commitLabel, seatSlots, summaryTable } from "./table-parts.js";
+import { afterState, coachFirst, onPractice, practicePanel } from "./practice.js";
+import { reviewLink } from "./review-link.js";
 
 const PASS_TYPE = "pass";
 
@@ -107,6 +109,8 @@ function onMessage(m) {
     S.alert = errorText(m);
   } else if (m.type === "hint") {
     takeHint(m);
+  } else if (m.type === "practice") {
+    if (!onPractice(S, m, send)) return;
   } else return;
   draw();
 }
@@ -119,6 +123,7 @@ function newState(m) {
   }
   S.msg = m;
   S.msgSeat = S.seat;
+  afterState(S, m);
   S.alert = "";
   keepSelection(before, m);
   const fresh = !before || before.version !== m.version || before.match !== m.match;
@@ -277,6 +282,7 @@ function commit() {
 }
 
 function act(index) {
+  if (coachFirst(S, send, index)) { draw(); return; }
   send({ type: "action", action: S.msg.legal_actions[index], version: S.msg.version });
 }
 
@@ -385,6 +391,8 @@ function body() {
   if (p.facts.length) out.push(factsEl(p.facts));
   out.push(tableEl(p));
   if (S.seat !== null && (p.hand.length || legal().length)) out.push(handPanel(p));
+  const practice = practicePanel(S, send, draw);
+  if (practice) out.push(practice);
   out.push(el("div", { class: "panels" },
     p.sheet ? el("section", { class: "panel", id: "sheet" }, el("h2", {}, p.sheet.title), summaryTable(p.sheet)) : null,
     el("section", { class: "panel", id: "log" }, el("h2", {}, t("web_log")),
@@ -652,7 +660,8 @@ function drawDialog() {
       el("div", { class: "row" },
         el("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: closeDialog }, t("web_continue")),
         over && S.seat !== null ? el("button", { type: "button", dataset: { action: "new-match" }, onclick: () => { S.dialogs.shift(); sendNewMatch(true); draw(); } }, t("web_new_match")) : null,
-        over ? el("a", { class: "button", href: `/replay.html?id=${S.id}&match=${S.msg.match}` }, t("web_replay")) : null));
+        over ? el("a", { class: "button", href: `/replay.html?id=${S.id}&match=${S.msg.match}` }, t("web_replay")) : null,
+        reviewLink(S.id, S.msg.match, S.seat, over)));
   }
   host.replaceChildren(el("div", { class: "backdrop" }, box));
   const first = box.querySelector("button.primary:not([disabled])") || box.querySelector("button");

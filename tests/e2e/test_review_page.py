@@ -1,0 +1,169 @@
+"""The review page (issue 30): a finished deal of every game reviewed in English and Finnish.
+
+All-bot tables play a deal (seat 0 plays at random, so it surely makes mistakes); the page
+reviews that deal for seat 0 through its data-/ARIA contract (docs/web.md): the summary,
+the marks, each decision's ranking with the preferred move and the reason, every hand, the
+slider and the arrow keys.  The replay page and the table's summaries link to it.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import pakka.games
+from tests.e2e.conftest import OUT, require_browser
+
+require_browser()
+
+GAMES = ["anarchy", "pentagrammi", "norlanninnakki", "guandan"]
+LOCALES = {"en": "en-US", "fi": "fi-FI"}
+
+
+@pytest.fixture(scope="module")
+def review_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    import uvicorn
+
+    from pakka.server.app import Settings, create_app
+    from pakka.server.limits import Limits
+
+    limits = Limits(
+        bot_table_min_delay=0,
+        bot_tables_per_address=8,
+        reviews_per_address=8,
+        review_burst=50,
+        reviews_per_hour=1000,
+    )
+    db = f"sqlite:///{tmp_path_factory.mktemp('review') / 'e2e.sqlite3'}"
+    app = create_app(Settings(db_url=db, bot_delay=0, limits=limits))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not srv.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def tables(review_server: str) -> dict[str, str]:
+    """An all-bot table of every game with its first deal scored."""
+    made = {}
+    for game in GAMES:
+        n = pakka.games.get(game).info.default_players
+        r = httpx.post(
+            f"{review_server}/api/tables",
+            json={
+                "game": game,
+                "players": n,
+                "public": False,
+                "bot_delay": 0,
+                "seats": [{"kind": "bot", "level": "random"}]
+                + [{"kind": "bot", "level": "normal"}] * (n - 1),
+            },
+        )
+        r.raise_for_status()
+        made[game] = r.json()["table"]["id"]
+    deadline = time.monotonic() + 120
+    for game, tid in made.items():
+        while True:
+            r = httpx.post(
+                f"{review_server}/api/tables/{tid}/matches/1/review", params={"seat": 0, "deal": 1}
+            )
+            if r.status_code in (200, 202):
+                break
+            assert r.status_code == 409, r.text
+            assert time.monotonic() < deadline, f"{game}: the first deal was not scored"
+            time.sleep(0.3)
+    return made
+
+
+@pytest.fixture
+def browser_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    lang = request.node.callspec.params.get("lang", "en")
+    context = browser.new_context(locale=LOCALES[lang], viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finished_deal_is_reviewed(
+    game: str, lang: str, review_server: str, tables: dict[str, str], browser_page: Any
+) -> None:
+    page = browser_page
+    tid = tables[game]
+    page.goto(f"{review_server}/review.html?id={tid}&match=1&seat=0&deal=1")
+    page.wait_for_selector("body[data-status=done]", timeout=90_000)
+    assert page.evaluate("document.documentElement.lang") == lang
+    review = httpx.get(
+        f"{review_server}/api/tables/{tid}/matches/1/review", params={"seat": 0, "deal": 1}
+    ).json()
+    # the summary at the top, in the page's language
+    assert page.inner_text("#summary-line") == review["summary"][lang]
+    marked = [d for d in review["decisions"] if d["mark"]]
+    assert marked, "a random player makes mistakes"
+    # every decision is listed, the marked ones with their mark
+    assert page.locator("#decisions li").count() == len(review["decisions"])
+    shown_marks = page.locator("#decisions li:not([data-mark=none])").count()
+    assert shown_marks == len(marked)
+    worst = max(marked, key=lambda d: d["loss"])
+    page.click(f"#decisions li[data-decision-step='{worst['step']}'] button")
+    page.wait_for_selector(
+        f"#decisions li[data-decision-step='{worst['step']}'][aria-current=true]"
+    )
+    assert page.get_attribute("#decision", "data-mark") == worst["mark"]
+    words = worst["words"][lang]
+    assert page.inner_text("#verdict") == words["verdict"]
+    assert page.inner_text("#reason") == words["reason"]
+    preferred = page.locator("#alternatives tr[data-preferred=true]")
+    assert preferred.count() == 1 and words["preferred"] in preferred.inner_text()
+    assert page.locator("#alternatives tr[data-played=true]").count() == 1
+    assert page.locator("#alternatives tbody tr").count() == len(worst["alternatives"])
+    # every hand is shown, the reviewed seat's marked
+    n = pakka.games.get(game).info.default_players
+    assert page.locator("#hands section[data-seat]").count() == n
+    assert page.locator("#hands section[data-reviewed=true]").count() == 1
+    assert page.locator("#hands .card[data-card]").count() > 0
+    assert "null" not in page.inner_text("main") and "undefined" not in page.inner_text("main")
+    (OUT / "screenshots").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / "screenshots" / f"review-{game}-{lang}.png"), full_page=True)
+    # the slider and the keys step through the actions
+    before = int(page.get_attribute("#step-slider", "value") or 0)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        f"document.querySelector('#step-slider').value === '{before + 1}'", timeout=10_000
+    )
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(
+        f"document.querySelector('#step-slider').value === '{before}'", timeout=10_000
+    )
+    assert not page.errors, page.errors
+
+
+def test_the_replay_page_links_to_the_review(
+    review_server: str, tables: dict[str, str], browser: Any, tmp_path: Path
+) -> None:
+    page = browser.new_page()
+    tid = tables["pentagrammi"]
+    page.goto(f"{review_server}/replay.html?id={tid}&match=1")
+    link = page.wait_for_selector("a[data-action=review]")
+    assert "review.html" in (link.get_attribute("href") or "")
+    page.close()
