@@ -1,6 +1,13 @@
+// @ts-check
 // Talking to the server: REST helpers and the seat tokens kept in this browser.
 
+/**
+ * @param {string} path
+ * @param {{method?: string, body?: unknown, token?: string|null}} [opts]
+ * @returns {Promise<any>}
+ */
 export async function api(path, { method = "GET", body, token } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,3 +1,4 @@
+// @ts-check
 // Cards in the DESIGN notation (S8, H10, DJ, CA, JK, RJ, BJ): their faces and their names.
 
 import { t } from "./i18n.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Pieces of the table shared by the table page and the replay viewer: where the seats sit,
 // a summary as a table, the match chart as inline SVG.
 
@@ -48,7 +49,8 @@ export function chartEl(series, mySeat, title) {
   const W = 520, H = 220, L = 40, R = 10, T = 10, B = 28;
   const n = Math.max(...series.map((s) => s.values.length));
   const all = series.flatMap((s) => s.values);
-  let lo = Math.min(0, ...all), hi = Math.max(0, ...all);
+  const lo = Math.min(0, ...all);
+  let hi = Math.max(0, ...all);
   if (hi === lo) hi = lo + 1;
   const x = (i) => L + (n <= 1 ? (W - L - R) / 2 : (i * (W - L - R)) / (n - 1));
   const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);

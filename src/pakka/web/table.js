@@ -1,3 +1,4 @@
+// @ts-check
 // The table page: one WebSocket; everything shown comes from the presentation each state
 // frame carries (`present`, in the person's language) and from GET /api/games/{game}.
 // There is no game-specific code here: seats, badges, facts, the trick, the hand's order,
