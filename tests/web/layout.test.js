@@ -1,7 +1,7 @@
 // The table's layout maths: seat slots, the hand's fan, card sizes, the display pace.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { backsShown, cardWidthFor, fan, paceMs, seatSlots } from "../../src/pakka/web/layout.js";
+import { backsShown, cardWidthFor, fan, handLayout, paceMs, seatSlots } from "../../src/pakka/web/layout.js";
 
 test("you sit at the bottom; the next seat on your left when play goes clockwise", () => {
   assert.deepEqual(seatSlots(4, "clockwise"), ["me", "left", "top", "right"]);
@@ -47,4 +47,19 @@ test("an opponent's fan shows a few backs, the pace has three speeds", () => {
   assert.equal(backsShown(-1), 0);
   assert.ok(paceMs("slow") > paceMs("normal") && paceMs("normal") > paceMs("fast"));
   assert.equal(paceMs("fast"), 0);
+});
+
+test("the hand takes the largest cards that fit: 27 on a phone in two rows, 13 in one", () => {
+  const phone = handLayout(27, 374, 190, { maxW: 60 });
+  assert.equal(phone.rows, 2);
+  assert.ok(phone.cw >= 44, JSON.stringify(phone));
+  assert.ok((phone.perRow - 1) * phone.step + phone.cw <= 374, JSON.stringify(phone));
+  assert.ok(phone.step >= phone.cw * 0.34 - 0.1, JSON.stringify(phone));
+  const side = handLayout(27, 700, 105, { maxW: 60, maxRows: 1 });
+  assert.equal(side.rows, 1);
+  assert.ok(side.cw * (1.4 + 0.3) <= 105 + 1 && side.step >= side.cw * 0.34 - 0.1, JSON.stringify(side));
+  const desk = handLayout(13, 800, 200);
+  assert.equal(desk.rows, 1);
+  assert.equal(desk.cw, 84);
+  assert.deepEqual(handLayout(0, 300, 100).rows, 0);
 });

@@ -64,6 +64,33 @@ export function cardWidthFor(height, rows, maxW, minW = 34) {
 }
 
 /**
+ * The hand's layout: the largest card (up to `maxW`) for which the hand fits `width` ×
+ * `height` in at most `maxRows` rows with every card showing its corner index (a fraction
+ * `index` of its width). A second row overlaps the first but for its top (its index); a
+ * selected card rises by a fifth of its height.
+ * @param {number} n cards
+ * @param {number} width
+ * @param {number} height
+ * @param {{maxW?: number, minW?: number, maxRows?: number, index?: number}} [opts]
+ * @returns {{rows: number, perRow: number, cw: number, step: number}}
+ */
+export function handLayout(n, width, height, { maxW = 84, minW = 30, maxRows = 2, index = 0.34 } = {}) {
+  let best = null;
+  for (let rows = 1; rows <= Math.max(1, maxRows); rows++) {
+    const perRow = Math.max(1, Math.ceil(n / rows));
+    const fitW = width / (1 + index * (perRow - 1));
+    // height of the rows: a card 1.4 cw, each further row adds 0.78 cw, the rise 0.3 cw
+    const fitH = height / (1.4 + 0.78 * (rows - 1) + 0.3);
+    const cw = Math.floor(Math.max(minW, Math.min(maxW, fitW, fitH)));
+    if (!best || cw > best.cw) best = { rows, perRow, cw };
+    if (rows * 1 >= n) break;
+  }
+  const { rows, perRow, cw } = best;
+  const step = perRow <= 1 ? cw + 4 : Math.min(cw + 4, Math.floor(((width - cw) / (perRow - 1)) * 10) / 10);
+  return { rows: n ? rows : 0, perRow, cw, step: Math.max(1, step) };
+}
+
+/**
  * How many backs to draw for an opponent's count (a fan, not the whole hand).
  * @param {number} count
  * @param {number} [most]

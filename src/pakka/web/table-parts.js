@@ -5,24 +5,7 @@
 import { el } from "./api.js";
 import { has, t } from "./i18n.js";
 
-// Where the seats sit, you first (at the bottom), then the others in the order play passes,
-// as grid slots (see style.css): clockwise, the next seat sits on your left.
-const CLOCKWISE = {
-  1: ["me"],
-  2: ["me", "top"],
-  3: ["me", "left", "right"],
-  4: ["me", "left", "top", "right"],
-  5: ["me", "left", "tl", "tr", "right"],
-  6: ["me", "left", "tl", "top", "tr", "right"],
-  7: ["me", "bl", "left", "tl", "tr", "right", "br"],
-  8: ["me", "bl", "left", "tl", "top", "tr", "right", "br"],
-};
-
-export function seatSlots(n, direction) {
-  const base = CLOCKWISE[Math.max(1, Math.min(8, n))];
-  if (direction !== "counterclockwise") return base;
-  return [base[0], ...base.slice(1).reverse()];
-}
+export { seatSlots } from "./layout.js";
 
 // The Play button's words for the phase's commit (by action type: play, pass_cards, bid…).
 export function commitLabel(type) {
