@@ -1,10 +1,14 @@
-"""A person plays a whole deal of every game, in English and in Finnish, through the table's
+"""A person plays a whole deal of every game, at a phone held upright (390×844, in Finnish), a
+phone held sideways (844×390) and a desktop (1280×800, both in English), through the table's
 testing-and-accessibility contract (docs/web.md): Hint puts a move into the selection,
-Play commits it, dialogs are continued.  On the way the tests check the trick display (each
+Play commits it, dialogs are continued.  At each of the person's turns everything needed to
+play is on one screen: the hand, the Play button, every seat and the trick inside the
+viewport, nothing to scroll, no seat's label cut; while others act the hand keeps its full
+contrast (issue 28).  On the way the tests check the trick display (each
 card in front of its seat, the finished trick kept with its winner marked, the last-trick
 view), the deal and match summaries, the refusal of a card that cannot be played, and that
 no raw engine data is ever on screen (tests/e2e/rawtext.py).  They save the screenshots the
-docs show: docs/screenshots/<game>-<lang>-trick.png and ...-summary.png (with
+docs show: docs/screenshots/<game>-<size>.png and ...-summary.png (with
 PAKKA_UPDATE_SCREENSHOTS=1; otherwise into test-output/screenshots/).
 """
 
@@ -38,8 +42,17 @@ SHOTS = (
 """Where the screenshots go: the docs' copies only when asked (``PAKKA_UPDATE_SCREENSHOTS=1
 pytest tests/e2e/test_table.py``), so an ordinary test run leaves the tree clean."""
 STEP = 30_000
-VIEWPORTS = {"en": {"width": 1280, "height": 800}, "fi": {"width": 390, "height": 844}}
+SIZES = {
+    "phone": ({"width": 390, "height": 844}, "fi"),
+    "landscape": ({"width": 844, "height": 390}, "en"),
+    "desktop": ({"width": 1280, "height": 800}, "en"),
+}
+"""The screens the table must fit, each with the language it is played in here."""
+VIEWPORTS = {"en": SIZES["desktop"][0], "fi": SIZES["phone"][0]}
 LOCALES = {"en": "en-US", "fi": "fi-FI"}
+FAST = "localStorage.setItem('pakka.settings', JSON.stringify({pace: 'fast'}))"
+"""The bot-pace setting at fast: the tests' bots have no delay, and the display of their
+moves need not be paced (test_the_pace_setting_spaces_others_moves checks the pace)."""
 GAMES = ["anarchy", "pentagrammi", "norlanninnakki", "guandan"]
 # a match of one deal where the game allows it, so the match summary is seen too
 SHORT = {"pentagrammi": {"deals": 1}}
@@ -79,8 +92,18 @@ def create(server: str, game: str, *, bots: str = "random", delay: float = 0.0) 
     return made["table"]["id"], made["token"]
 
 
-def open_table(browser: Any, server: str, tid: str, token: str, lang: str) -> tuple[Any, Any]:
-    context = browser.new_context(locale=LOCALES[lang], viewport=VIEWPORTS[lang])
+def open_table(
+    browser: Any,
+    server: str,
+    tid: str,
+    token: str,
+    lang: str,
+    viewport: dict[str, int] | None = None,
+    pace: bool = True,
+) -> tuple[Any, Any]:
+    context = browser.new_context(locale=LOCALES[lang], viewport=viewport or VIEWPORTS[lang])
+    if pace:
+        context.add_init_script(FAST)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -126,6 +149,67 @@ def no_overlap(page: Any) -> None:
             assert apart, f"{a[0]} overlaps {b[0]}: {a} {b}"
 
 
+ONE_SCREEN = """() => {
+    const W = innerWidth, H = innerHeight, out = [];
+    const doc = document.documentElement;
+    if (doc.scrollHeight > H || doc.scrollWidth > W) out.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight} in ${W}x${H}`);
+    const inside = (what, e) => {
+        if (!e) { out.push(`${what} is missing`); return; }
+        const r = e.getBoundingClientRect();
+        if ((r.width === 0 || r.height === 0) && what !== 'the trick') out.push(`${what} is not shown`);
+        if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1)
+            out.push(`${what} is outside the screen: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+    };
+    inside('the hand', document.querySelector('#hand'));
+    document.querySelectorAll('#hand [data-card]').forEach((e, i) => inside(`hand card ${i}`, e));
+    inside('the Play button', document.querySelector('[data-action="play"]'));
+    inside('the trick', document.querySelector('[data-region="trick"]'));
+    document.querySelectorAll('[data-region="trick"] [data-card]').forEach((e, i) => inside(`trick card ${i}`, e));
+    document.querySelectorAll('#table > [data-seat]').forEach((e) => {
+        inside(`seat ${e.dataset.seat}`, e);
+        // no label cut: nothing in a seat box is wider or taller than the box
+        if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+            out.push(`seat ${e.dataset.seat} cuts its content: ${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight}`);
+        e.querySelectorAll('.seat-name, .badge').forEach((b) => {
+            if (b.scrollWidth > b.clientWidth + 1) out.push(`seat ${e.dataset.seat}: "${b.textContent}" is cut`);
+        });
+    });
+    return out;
+}"""
+
+WATCH_CONTRAST = """() => {
+    // every frame drawn while others act: the hand's contrast then (window.contrastSeen)
+    window.contrastSeen = {checks: 0, problems: []};
+    new MutationObserver(() => {
+        if (document.body.dataset.turn === '1' || !document.querySelector('#hand [data-card]')) return;
+        window.contrastSeen.checks += 1;
+        window.contrastSeen.problems.push(...(%s)());
+    }).observe(document.body, {attributes: true, attributeFilter: ['data-version']});
+}"""
+
+FULL_CONTRAST = """() => {
+    const out = [];
+    const grey = (f) => f && f !== 'none' && /grayscale|brightness\\(0|opacity\\(0|contrast\\(0/.test(f);
+    for (const e of [document.querySelector('#hand-panel'), document.querySelector('#hand'), ...document.querySelectorAll('#hand [data-card], #hand [data-card] > svg')]) {
+        if (!e) continue;
+        const cs = getComputedStyle(e);
+        if (Number(cs.opacity) !== 1) out.push(`${e.id || e.dataset.card || 'svg'} opacity ${cs.opacity}`);
+        if (grey(cs.filter)) out.push(`${e.id || e.dataset.card || 'svg'} filter ${cs.filter}`);
+    }
+    return out;
+}"""
+
+
+WATCH_CONTRAST %= FULL_CONTRAST
+
+
+def one_screen(page: Any) -> None:
+    """Everything needed to play is on one screen: nothing scrolls, the hand, the Play
+    button, every seat and the trick are inside the viewport, no seat's label is cut."""
+    found = page.evaluate(ONE_SCREEN)
+    assert not found, found
+
+
 def click(page: Any, selector: str) -> bool:
     """Click ``selector`` unless a dialog covers the page (False: one does)."""
     try:
@@ -145,10 +229,16 @@ def wait_version_change(page: Any, version: str) -> None:
 
 
 def play_a_deal(
-    page: Any, server: str, tid: str, token: str, lang: str, game: str
+    page: Any, server: str, tid: str, token: str, lang: str, game: str, size: str = ""
 ) -> dict[str, Any]:
     """Hint, then Play, until the deal's summary; returns what was seen on the way."""
-    seen: dict[str, Any] = {"moves": 0, "winner": False, "trick_shot": False, "refused": False}
+    seen: dict[str, Any] = {
+        "moves": 0,
+        "winner": False,
+        "trick_shot": False,
+        "refused": False,
+    }
+    shot = f"{game}-{size}" if size else f"{game}-{lang}-trick"
     started = time.monotonic()
     while time.monotonic() - started < 240:
         page.wait_for_selector('body[data-turn="1"], [role=dialog]', timeout=STEP)
@@ -163,6 +253,7 @@ def play_a_deal(
             raise AssertionError(f"unexpected dialog {kind}")
         version = page.evaluate("document.body.dataset.version")
         check_raw(page, server, tid, token, lang)
+        one_screen(page)
         labels = page.locator("#actions button").all_inner_texts()
         assert len(labels) == len(set(labels)), f"two buttons say the same: {labels}"
         trick = page.locator('[data-region="trick"] [data-card]')
@@ -173,7 +264,7 @@ def play_a_deal(
             if not seen["trick_shot"]:
                 no_overlap(page)
                 page.evaluate("window.scrollTo(0, 0)")
-                page.screenshot(path=str(SHOTS / f"{game}-{lang}-trick.png"), full_page=True)
+                page.screenshot(path=str(SHOTS / f"{shot}.png"), full_page=True)
                 seen["trick_shot"] = True
         disabled = page.locator('#hand [data-card][aria-disabled="true"]')
         if not seen["refused"] and disabled.count():
@@ -211,19 +302,24 @@ def play_a_deal(
     raise AssertionError(f"the deal did not end in time ({seen['moves']} moves)")
 
 
-@pytest.mark.parametrize("lang", ["en", "fi"])
+@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", GAMES)
-def test_a_person_plays_a_whole_deal(game: str, lang: str, server: str, browser: Any) -> None:
+def test_a_person_plays_a_whole_deal(game: str, size: str, server: str, browser: Any) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    viewport, lang = SIZES[size]
     tid, token = create(server, game)
-    context, page = open_table(browser, server, tid, token, lang)
+    context, page = open_table(browser, server, tid, token, lang, viewport)
+    page.evaluate(WATCH_CONTRAST)
     try:
-        seen = play_a_deal(page, server, tid, token, lang, game)
+        seen = play_a_deal(page, server, tid, token, lang, game, size)
     except Exception:
         OUT.mkdir(exist_ok=True)
-        page.screenshot(path=str(OUT / f"failed-{game}-{lang}.png"), full_page=True)
+        page.screenshot(path=str(OUT / f"failed-{game}-{size}.png"), full_page=True)
         raise
     assert seen["moves"] >= 3, seen
+    # while others acted the hand kept its full contrast (opacity 1, no grey filter)
+    contrast = page.evaluate("window.contrastSeen")
+    assert contrast["checks"] >= 1 and not contrast["problems"], contrast
     assert seen["winner"], "no finished trick was shown with its winner marked"
 
     # the deal summary: a table of the deal, in words
@@ -231,7 +327,7 @@ def test_a_person_plays_a_whole_deal(game: str, lang: str, server: str, browser:
     assert summary.get_attribute("role") == "dialog"
     assert summary.locator("table tbody tr").count() >= 2
     page.wait_for_timeout(300)  # the dialog's entrance animation
-    page.screenshot(path=str(SHOTS / f"{game}-{lang}-summary.png"), full_page=False)
+    page.screenshot(path=str(SHOTS / f"{game}-{size}-summary.png"), full_page=False)
     check_raw(page, server, tid, token, lang)
     page.click('[data-dialog="deal-summary"] [data-action="continue"]')
 
@@ -248,7 +344,7 @@ def test_a_person_plays_a_whole_deal(game: str, lang: str, server: str, browser:
         assert page.locator('[data-dialog="match-summary"] svg').count() == 1
         check_raw(page, server, tid, token, lang)
         page.wait_for_timeout(300)  # the dialog's entrance animation
-        page.screenshot(path=str(SHOTS / f"{game}-{lang}-match.png"))
+        page.screenshot(path=str(SHOTS / f"{game}-{size}-match.png"))
         page.click('[data-dialog="match-summary"] [data-action="continue"]')
         assert page.locator('[data-action="new-match"]').count() >= 1
     assert not page.errors, page.errors

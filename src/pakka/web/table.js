@@ -472,7 +472,7 @@ function travel(e, from, delay = 0) {
   const dx = from.left + from.width / 2 - (to.left + to.width / 2);
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   if (Math.abs(dx) + Math.abs(dy) < 4) return;
-  e.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+  e.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.6)` }, { transform: "none" }],
     { duration: 280, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
 }
 
@@ -613,7 +613,11 @@ function seatEl(s, slot) {
   if (s.partner) cls.push("partner");
   if (open) cls.push("open");
   if (s.team !== null && s.team !== undefined) cls.push(`team-${s.team % 4}`);
-  const badges = s.badges.map((b) => {
+  // on a small screen a seat shows its first badges and "+N"; a tap on it shows them all
+  // (the others stay there for screen readers)
+  const most = open ? Infinity : innerHeight < 500 ? 2 : innerWidth < 700 ? 3 : Infinity;
+  const badges = s.badges.map((b, k) => {
+    if (k >= most) return null;
     const long = b.text.length > LONG_BADGE && b.text.includes(":") && !open;
     const shown = long ? `${b.text.slice(0, b.text.indexOf(":"))}…` : b.text;
     return el("span", { class: `badge tone-${b.tone}${long ? " folded" : ""}`, dataset: { badge: b.kind }, title: long ? b.text : null },
@@ -621,6 +625,11 @@ function seatEl(s, slot) {
       long ? el("span", { class: "sr-only" }, b.text) : null,
       b.cards.length ? cardsEl(b.cards, { small: true }) : null);
   });
+  const rest = s.badges.slice(Number.isFinite(most) ? most : s.badges.length);
+  if (rest.length) {
+    badges.push(el("span", { class: "badge more", "aria-hidden": "true" }, `+${rest.length}`));
+    badges.push(el("span", { class: "sr-only" }, rest.map((b) => el("span", { dataset: { badge: b.kind } }, b.text, " "))));
+  }
   const count = typeof s.cards === "number" && !s.you
     ? el("span", { class: "backs", title: t("web_cards_left", { n: s.cards }), "aria-label": t("web_cards_left", { n: s.cards }) }, backsEl(backsShown(s.cards, 6)), el("span", { class: "count" }, String(s.cards)))
     : null;
@@ -721,7 +730,11 @@ function fitHand() {
   const f = handLayout(n, width - 2, height, { maxW: desktop ? 84 : 64, minW: 28, maxRows: portrait || desktop ? 2 : 1 });
   h.style.setProperty("--cw", `${f.cw}px`);
   h.style.setProperty("--step", `${f.step}px`);
-  h.style.setProperty("--row-w", `${(f.perRow - 1) * f.step + f.cw + 0.5}px`);
+  // each card's box is `step` wide (its right margin pulls the next one over it): a row holds
+  // perRow of them, and the last card's overhang is padding
+  const pad = Math.max(0, f.cw - f.step);
+  h.style.setProperty("--pad", `${pad}px`);
+  h.style.setProperty("--row-w", `${f.perRow * f.step + pad + 0.5}px`);
   h.dataset.rows = String(f.rows);
 }
 
@@ -791,7 +804,10 @@ function handPanel(p) {
     const text = t("web_selected_move", { move: p.actions[one] || "" });
     notes.push(el("p", { class: "preview", id: "preview", title: text }, text));
   }
-  return el("section", { class: `hand-panel${turn ? " my-turn" : ""}`, id: "hand-panel", "aria-label": t("web_hand") },
+  // unplayable cards are marked only on this person's turn, and only when some card can be
+  // played (not while choosing a contract or a bid: the hand is there to plan with)
+  const live = turn && usable.size > 0;
+  return el("section", { class: `hand-panel${turn ? " my-turn" : ""}${live ? " cards-live" : ""}`, id: "hand-panel", "aria-label": t("web_hand") },
     el("h2", { class: "sr-only" }, t("web_hand")),
     el("div", { class: "notes" }, ...notes),
     choiceBox, order,
