@@ -490,3 +490,142 @@ def test_a_guandan_return_goes_through_the_confirm_dialog(server: str, browser: 
     assert page.locator("#hand [data-card]").count() >= 1
     assert not page.errors, page.errors
     context.close()
+
+
+def test_the_break_between_deals(server: str, browser: Any) -> None:
+    """The client side of the break after a deal (issue 28): a state frame with a ``pause``
+    (the deal's summary, who is still reading, seconds left) shows the summary as the break's
+    screen with "Next deal", which sends ``{"type": "ready"}``; a reload shows it again; past
+    summaries reopen from the score sheet (in the drawer on a phone).  The server's side is
+    stood in for by a proxy on the page's socket that adds the pause to the frame with the
+    summary and holds the next deal's frames until the page says ready."""
+    tid, token = create(server, "norlanninnakki")
+    proxy: dict[str, Any] = {"paused": None, "held": [], "ready": 0}
+
+    def on_socket(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            frame = json.loads(message)
+            if frame.get("type") != "state":
+                ws.send(message)
+                return
+            if (
+                proxy["paused"] is None
+                and frame["present"].get("deal_summary")
+                and not proxy["ready"]
+            ):
+                frame["pause"] = {
+                    "summary": frame["present"]["deal_summary"],
+                    "waiting": [0],
+                    "seconds": 60,
+                }
+                frame["legal_actions"] = []  # no decision of the next deal before the break ends
+                frame["present"]["actions"] = []
+                proxy["paused"] = frame
+            if proxy["paused"] is not None:
+                if frame is not proxy["paused"]:
+                    proxy["held"].append(frame)
+                ws.send(json.dumps(proxy["paused"]))
+                return
+            ws.send(message)
+
+        def from_page(message: str | bytes) -> None:
+            if json.loads(message).get("type") == "ready":
+                proxy["ready"] += 1
+                held, proxy["paused"], proxy["held"] = proxy["held"], None, []
+                for frame in held[-1:]:
+                    ws.send(json.dumps(frame))
+                return
+            upstream.send(message)
+
+        upstream.on_message(from_server)
+        ws.on_message(from_page)
+
+    context, page = open_table(browser, server, tid, token, "en", SIZES["phone"][0])
+    page.route_web_socket(lambda url: "/ws/tables/" in url, on_socket)
+    page.reload()
+    page.wait_for_selector("#table")
+    play_a_deal(page, server, tid, token, "en", "norlanninnakki")
+    dialog = page.locator('[data-dialog="deal-summary"]')
+    assert dialog.get_attribute("data-pause") == "1"
+    assert dialog.locator('[data-action="continue"]').inner_text() == "Next deal"
+    assert not page.locator('body[data-turn="1"]').count()  # nothing of the next deal is asked
+    title = dialog.locator("h2").inner_text()
+
+    page.reload()  # the break's screen comes back
+    page.wait_for_selector('[data-dialog="deal-summary"][data-pause="1"]', timeout=STEP)
+    assert page.locator('[data-dialog="deal-summary"] h2').inner_text() == title
+    assert page.locator('[data-region="pause"]').count() == 1
+
+    page.click('[data-dialog="deal-summary"] [data-action="continue"]')
+    page.wait_for_function("!document.querySelector('[role=dialog]')", timeout=STEP)
+    assert proxy["ready"] == 1
+    page.wait_for_selector('[data-region="pause"]', state="detached", timeout=STEP)
+
+    # the summary reopens from the score sheet, in the drawer on a phone
+    page.click('[data-action="drawer"]')
+    assert page.locator('[data-action="drawer"]').get_attribute("aria-expanded") == "true"
+    page.click('[data-action="summary"]')
+    again = page.locator('[data-dialog="deal-summary"]')
+    again.wait_for(timeout=5_000)
+    assert again.locator("h2").inner_text() == title
+    assert again.get_attribute("data-pause") is None
+    page.click('[data-dialog="deal-summary"] [data-action="continue"]')
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_settings_language_and_pass_order(server: str, browser: Any) -> None:
+    """The settings menu keeps its choices in localStorage (the four-colour deck, the pace,
+    the sound off by default); the tab title says it is your turn; switching language keeps
+    the selection; Pentagrammi's pass shows the chosen cards' order and swaps it."""
+    tid, token = create(server, "pentagrammi")
+    context, page = open_table(browser, server, tid, token, "en", SIZES["desktop"][0], pace=False)
+    page.wait_for_selector('body[data-turn="1"]', timeout=STEP)
+    assert page.title().startswith("Your turn")
+    page.click('[data-action="settings"]')
+    dialog = page.locator('[data-dialog="settings"]')
+    assert not dialog.locator('[data-setting="sound"]').is_checked()  # off by default
+    assert dialog.locator('[data-setting="pace-normal"]').is_checked()
+    dialog.locator('[data-setting="four-colour"]').check()
+    dialog.locator('[data-setting="pace-fast"]').check()
+    page.click('[data-dialog="settings"] [data-action="continue"]')
+    saved = json.loads(page.evaluate("localStorage.getItem('pakka.settings')"))
+    assert saved == {"four": True, "sound": False, "pace": "fast"}
+    # the four-colour deck: diamonds are not drawn in the hearts' red
+    fill = page.evaluate(
+        "(() => { const d = document.querySelector('#hand [data-card^=\"D\"] svg g[fill]');"
+        " return d ? d.getAttribute('fill') : null })()"
+    )
+    assert fill in (None, "#1549b8")
+
+    # Pentagrammi starts with passing cards: the order of the chosen cards says where each goes
+    cards = page.locator('#hand [data-card]:not([aria-disabled="true"])')
+    if page.locator('[data-action="play"]').inner_text() == "Pass the cards":
+        cards.nth(0).click()
+        cards.nth(1).click()
+        order = page.locator("#order [data-card]")
+        assert order.count() == 2
+        first = order.nth(0).get_attribute("data-card")
+        before = page.locator("#preview").inner_text()
+        page.click('#order [data-action="swap"]')
+        assert page.locator("#order [data-card]").nth(1).get_attribute("data-card") == first
+        assert page.locator("#preview").inner_text() != before  # the other card goes first
+        selected = page.eval_on_selector_all(
+            '#hand [aria-pressed="true"]', "(es) => es.map((e) => e.dataset.card)"
+        )
+        version = page.evaluate("document.body.dataset.version")
+        page.click('[data-action="language"]')  # to Finnish: the selection stays
+        page.wait_for_function("document.documentElement.lang === 'fi'")
+        page.wait_for_function(
+            f"document.body.dataset.version === {version!r} && !!document.querySelector('#hand')",
+            timeout=STEP,
+        )
+        again = page.eval_on_selector_all(
+            '#hand [aria-pressed="true"]', "(es) => es.map((e) => e.dataset.card)"
+        )
+        assert sorted(again) == sorted(selected)
+        assert page.title().startswith("Sinun vuorosi")
+    assert not page.errors, page.errors
+    context.close()

@@ -628,7 +628,7 @@ function seatEl(s, slot) {
   const rest = s.badges.slice(Number.isFinite(most) ? most : s.badges.length);
   if (rest.length) {
     badges.push(el("span", { class: "badge more", "aria-hidden": "true" }, `+${rest.length}`));
-    badges.push(el("span", { class: "sr-only" }, rest.map((b) => el("span", { dataset: { badge: b.kind } }, b.text, " "))));
+    badges.push(el("span", { class: "sr-only" }, rest.map((b) => el("span", { dataset: { badge: b.kind } }, "; ", b.text))));
   }
   const count = typeof s.cards === "number" && !s.you
     ? el("span", { class: "backs", title: t("web_cards_left", { n: s.cards }), "aria-label": t("web_cards_left", { n: s.cards }) }, backsEl(backsShown(s.cards, 6)), el("span", { class: "count" }, String(s.cards)))
@@ -950,7 +950,7 @@ function drawDialog() {
     const over = d.kind === "match-summary";
     // in a break between deals, continuing says this person is ready for the next deal
     const pause = !!(d.pause && S.msg && S.msg.pause);
-    box = el("div", { class: `dialog summary ${d.kind}`, role: "dialog", "aria-modal": "true", "aria-labelledby": titleId, dataset: { dialog: d.kind, pause: pause ? "1" : undefined } },
+    box = el("div", { class: `dialog summary ${d.kind}`, role: "dialog", "aria-modal": "true", "aria-labelledby": titleId, dataset: pause ? { dialog: d.kind, pause: "1" } : { dialog: d.kind } },
       el("h2", { id: titleId }, s.title),
       summaryTable(s),
       s.lines.length ? el("ul", { class: "lines" }, s.lines.map((x) => el("li", {}, x))) : null,
