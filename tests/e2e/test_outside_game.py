@@ -58,7 +58,7 @@ def test_its_words_and_rules_show_in_the_lobby_rules_page_and_table(
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(outside_server + "/?game=toy")
+    page.goto(outside_server + "/?game=highlow")
     page.wait_for_selector("#create-btn")
     assert page.locator("#game option:checked").inner_text() == "Ylös vai alas"
     assert "neljä kierrosta yhtä aikaa" in page.locator("#create-form").inner_text()
@@ -72,7 +72,7 @@ def test_its_words_and_rules_show_in_the_lobby_rules_page_and_table(
     page.screenshot(path=str(shots / "e2e-outside-lobby-fi.png"), full_page=True)
 
     rules = context.new_page()
-    rules.goto(outside_server + "/rules.html?game=toy")
+    rules.goto(outside_server + "/rules.html?game=highlow")
     rules.wait_for_selector("h1")
     assert rules.locator("h1").first.inner_text() == "Säännöt: Ylös vai alas"
     assert "Korkein arvo vie kierroksen" in rules.locator("body").inner_text()

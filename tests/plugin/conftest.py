@@ -1,4 +1,5 @@
-"""``pakka-toy``: the toy game of the generic suite packaged as a game from another package,
+"""``pakka-toy``: the toy game of the generic suite packaged as a game from another package
+(named ``highlow`` there, so that it sits beside the suite's own ``toy``),
 with its words (``messages.json``) and rules texts (``rules.md``, ``rules.fi.md``) from
 ``toy_kit/``, and one ``pakka.games`` entry point; installed by pip into a temporary folder
 that the tests put on a fresh process's path."""
@@ -29,7 +30,7 @@ version = "1.0"
 description = "High or Low, a game for pakka that lives outside its tree"
 
 [project.entry-points."pakka.games"]
-toy = "pakka_toy:PLUGIN"
+highlow = "pakka_toy:PLUGIN"
 
 [tool.setuptools]
 packages = ["pakka_toy"]
@@ -54,7 +55,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     pkg = root / "pakka-toy"
     (pkg / "pakka_toy").mkdir(parents=True)
     (pkg / "pyproject.toml").write_text(PYPROJECT)
-    (pkg / "pakka_toy" / "__init__.py").write_text(TOY.read_text() + PLUGIN)
+    # its own name: beside the generic suite's toy, as an outside game would be
+    source = TOY.read_text().replace('name="toy"', 'name="highlow"')
+    assert 'name="highlow"' in source
+    (pkg / "pakka_toy" / "__init__.py").write_text(source + PLUGIN)
     for file in ("messages.json", "rules.md", "rules.fi.md"):
         shutil.copy(KIT / file, pkg / "pakka_toy" / file)
     target = root / "site"

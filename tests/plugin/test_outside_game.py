@@ -21,7 +21,7 @@ from tests.plugin.conftest import ROOT, environ, run
 
 def test_it_is_listed_by_pakka_games(site: Path) -> None:
     out = run(site, "from pakka.cli import main; main()", "games")
-    assert "toy  High or Low, 2-4 players" in out
+    assert "highlow  High or Low, 2-4 players" in out
     assert "--option deals=2  (1-10)" in out
 
 
@@ -57,17 +57,19 @@ GENERIC_AND_COMPANIONS = (
 
 
 def test_pakka_s_generic_and_companion_suites_pass_with_it_installed(site: Path) -> None:
-    out = _pytest(site, *GENERIC_AND_COMPANIONS, "-k", "toy or schemas or up_to_date or shipped")
+    out = _pytest(
+        site, *GENERIC_AND_COMPANIONS, "-k", "highlow or schemas or up_to_date or shipped"
+    )
     # the toy's parts were checked, not skipped: it brings words and rules, no bots or codec
     passed_lines = [line for line in out.splitlines() if line.startswith("PASSED ")]
     for passed in (
-        "test_every_game_s_parts_are_what_they_claim[toy]",
-        "test_every_game_with_rules_has_them_in_both_languages[toy]",
-        "test_every_game_with_words_has_its_words_in_both_languages[toy]",
-        "test_any_game_s_rules_are_read_from_its_own_folder[toy]",
-        "test_random_match_keeps_every_invariant[toy-2p-v0-s1]",
+        "test_every_game_s_parts_are_what_they_claim[highlow]",
+        "test_every_game_with_rules_has_them_in_both_languages[highlow]",
+        "test_every_game_with_words_has_its_words_in_both_languages[highlow]",
+        "test_any_game_s_rules_are_read_from_its_own_folder[highlow]",
+        "test_random_match_keeps_every_invariant[highlow-2p-v0-s1]",
         "test_schemas_are_up_to_date",
-        "test_observations_and_presentations_match_their_schemas[toy]",
+        "test_observations_and_presentations_match_their_schemas[highlow]",
         "test_spec_pages_are_up_to_date",
     ):
         assert any(line.endswith(f"::{passed}") for line in passed_lines), passed
@@ -88,15 +90,15 @@ def test_the_server_serves_its_words_and_rules_and_plays_it(site: Path, tmp_path
         app = create_app(Settings(db_url="sqlite:///{tmp_path / "db.sqlite3"}", bot_delay=0))
         with TestClient(app) as client:
             games = {{g["name"]: g for g in client.get("/api/games").json()}}
-            assert games["toy"]["title"] == "High or Low", games["toy"]
-            assert games["toy"]["rules"] == ["en", "fi"], games["toy"]
+            assert games["highlow"]["title"] == "High or Low", games["highlow"]
+            assert games["highlow"]["rules"] == ["en", "fi"], games["highlow"]
             words = client.get("/api/i18n").json()
-            assert words["opt_toy_deals"]["fi"] == "Jakoja", words.get("opt_toy_deals")
-            rules = client.get("/api/games/toy/rules", params={{"lang": "fi"}})
+            assert words["opt_highlow_deals"]["fi"] == "Jakoja", words.get("opt_highlow_deals")
+            rules = client.get("/api/games/highlow/rules", params={{"lang": "fi"}})
             assert rules.status_code == 200, rules.text
             assert rules.json()["markdown"].startswith("# Ylös vai alas"), rules.json()
             seats = [{{"kind": "person"}}, {{"kind": "bot", "level": "random"}}]
-            body = {{"game": "toy", "players": 2, "seats": seats, "name": "Ann"}}
+            body = {{"game": "highlow", "players": 2, "seats": seats, "name": "Ann"}}
             made = client.post("/api/tables", json=body)
             assert made.status_code == 201, made.text
             joined = made.json()
@@ -132,7 +134,7 @@ def test_the_terminal_client_shows_its_words_and_rules(site: Path) -> None:
         from tests.tui.driver import play_by_keys, screen_text
 
         async def main() -> None:
-            state = pakka.games.get("toy").new_match(players=2, seed=5)
+            state = pakka.games.get("highlow").new_match(players=2, seed=5)
             app = PakkaApp(LocalSession(state, ["random"], lang="fi"), lang="fi")
             async with app.run_test(size=(120, 40)) as pilot:
                 await pilot.pause()
