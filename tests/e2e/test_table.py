@@ -270,7 +270,8 @@ def play_a_deal(
         if not seen["refused"] and disabled.count():
             # (Playwright waits for aria-disabled elements to become enabled: force the click
             # a person can still make)
-            disabled.first.click(force=True, timeout=5_000)
+            # (on its corner index: in a fanned hand the next card covers the rest of it)
+            disabled.first.click(force=True, timeout=5_000, position={"x": 6, "y": 12})
             alert = page.locator("[role=alert]")
             alert.wait_for(state="visible", timeout=5_000)
             assert alert.inner_text().strip()
