@@ -161,10 +161,12 @@ ONE_SCREEN = """() => {
             out.push(`${what} is outside the screen: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
     };
     inside('the hand', document.querySelector('#hand'));
-    document.querySelectorAll('#hand [data-card]').forEach((e, i) => inside(`hand card ${i}`, e));
+    document.querySelectorAll('#hand [data-card]').forEach((e, i) => e.getAnimations().length || inside(`hand card ${i}`, e));
     inside('the Play button', document.querySelector('[data-action="play"]'));
     inside('the trick', document.querySelector('[data-region="trick"]'));
-    document.querySelectorAll('[data-region="trick"] [data-card]').forEach((e, i) => inside(`trick card ${i}`, e));
+    // (a card in motion, travelling to the trick or gathering to the winner, is not checked)
+    const still = (e) => !e.getAnimations().length;
+    document.querySelectorAll('[data-region="trick"] [data-card]').forEach((e, i) => still(e) && inside(`trick card ${i}`, e));
     document.querySelectorAll('#table > [data-seat]').forEach((e) => {
         inside(`seat ${e.dataset.seat}`, e);
         // no label cut: nothing in a seat box is wider or taller than the box
@@ -254,6 +256,10 @@ def play_a_deal(
         version = page.evaluate("document.body.dataset.version")
         check_raw(page, server, tid, token, lang)
         one_screen(page)
+        if not page.locator("#hand-panel.cards-live").count():
+            # a turn without cards to play (Anarchy's contract, a bid): the hand is for planning
+            found = page.evaluate(FULL_CONTRAST)
+            assert not found, found
         labels = page.locator("#actions button").all_inner_texts()
         assert len(labels) == len(set(labels)), f"two buttons say the same: {labels}"
         trick = page.locator('[data-region="trick"] [data-card]')
