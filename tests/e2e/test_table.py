@@ -167,8 +167,12 @@ ONE_SCREEN = """() => {
     // (a card in motion, travelling to the trick or gathering to the winner, is not checked)
     const still = (e) => !e.getAnimations().length;
     document.querySelectorAll('[data-region="trick"] [data-card]').forEach((e, i) => still(e) && inside(`trick card ${i}`, e));
+    const panel = document.querySelector('#hand-panel');
+    const under = panel ? panel.getBoundingClientRect().top : H;
     document.querySelectorAll('#table > [data-seat]').forEach((e) => {
         inside(`seat ${e.dataset.seat}`, e);
+        // nor covered by the hand's panel
+        if (e.getBoundingClientRect().bottom > under + 1) out.push(`seat ${e.dataset.seat} runs under the hand`);
         // no label cut: nothing in a seat box is wider or taller than the box
         if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
             out.push(`seat ${e.dataset.seat} cuts its content: ${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight}`);
