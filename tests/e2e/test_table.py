@@ -18,6 +18,7 @@ import json
 import os
 import time
 from contextlib import ExitStack
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -638,5 +639,38 @@ def test_settings_language_and_pass_order(server: str, browser: Any) -> None:
         )
         assert sorted(again) == sorted(selected)
         assert page.title().startswith("Sinun vuorosi")
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_the_pace_setting_spaces_others_moves(server: str, browser: Any) -> None:
+    """At the slow pace the frames that the bots' moves make (sent at once here: the bots
+    have no delay) are shown at least 0.9 s apart; the person's own turn is never skipped."""
+    tid, token = create(server, "guandan")
+    context, page = open_table(browser, server, tid, token, "en", SIZES["desktop"][0], pace=False)
+    page.add_init_script("localStorage.setItem('pakka.settings', JSON.stringify({pace: 'slow'}))")
+    page.reload()
+    page.wait_for_selector('body[data-turn="1"]', timeout=STEP)
+    page.evaluate(
+        """() => { window.shown = [];
+        let last = document.body.dataset.version;
+        new MutationObserver(() => {
+            const v = document.body.dataset.version;
+            if (v !== last) window.shown.push([performance.now(), document.body.dataset.turn]);
+            last = v;
+        })
+            .observe(document.body, {attributes: true, attributeFilter: ['data-version']}); }"""
+    )
+    for _ in range(2):
+        version = page.evaluate("document.body.dataset.version")
+        page.click('[data-action="hint"]')
+        page.wait_for_selector("#hint", timeout=STEP)
+        page.click('[data-action="play"]')
+        wait_version_change(page, version)
+        page.wait_for_selector('body[data-turn="1"], [role=dialog]', timeout=STEP)
+    shown = page.evaluate("window.shown")
+    gaps = [b[0] - a[0] for a, b in pairwise(shown) if a[1] != "1"]
+    assert len(gaps) >= 3, shown
+    assert min(gaps) >= 800, gaps  # 0.9 s, less a timer's jitter
     assert not page.errors, page.errors
     context.close()

@@ -70,6 +70,7 @@ const S = {
   /** @type {{deal: number, summary: Summary}[]} */ summaries: [],
   /** @type {number|null} */ readySent: null,  // the deal whose break this person ended
   handCount: 0,
+  notesOpen: false,  // the hint's or the preview's whole text (a tap on the line)
 };
 setFourColour(S.settings.four);
 
@@ -809,7 +810,7 @@ function handPanel(p) {
   const live = turn && usable.size > 0;
   return el("section", { class: `hand-panel${turn ? " my-turn" : ""}${live ? " cards-live" : ""}`, id: "hand-panel", "aria-label": t("web_hand") },
     el("h2", { class: "sr-only" }, t("web_hand")),
-    el("div", { class: "notes" }, ...notes),
+    el("div", { class: `notes${S.notesOpen ? " open" : ""}`, onclick: () => { S.notesOpen = !S.notesOpen; draw(); } }, ...notes),
     choiceBox, order,
     el("div", { class: "hand-row" }, el("div", { class: "hand-wrap" }, handEl), bar));
 }
