@@ -70,7 +70,9 @@ const S = {
   /** @type {{deal: number, summary: Summary}[]} */ summaries: [],
   /** @type {number|null} */ readySent: null,  // the deal whose break this person ended
   handCount: 0,
-  notesOpen: false,  // the hint's or the preview's whole text (a tap on the line)
+  notesOpen: false,
+  promptOpen: false,  // the whole prompt where it is cut to one line (a phone held sideways)
+  pauseUntil: 0,  // when the break's time is up (its seconds count down here)  // the hint's or the preview's whole text (a tap on the line)
 };
 setFourColour(S.settings.four);
 
@@ -213,7 +215,9 @@ function newState(m) {
       if (!S.summaries.some((x) => x.summary.title === summary.title)) S.summaries.push({ deal, summary });
       saveSummaries();
       const open = S.dialogs.some((d) => d.kind === "deal-summary" && d.summary && d.summary.title === summary.title);
-      if (!open && !(m.pause && S.readySent === m.version)) S.dialogs.push({ kind: "deal-summary", summary, pause: !!m.pause });
+      // in a break, the summary is this person's screen until they say ready
+      const reading = !m.pause || (S.seat !== null && (m.pause.waiting || []).includes(S.seat) && S.readySent !== m.version);
+      if (!open && reading) S.dialogs.push({ kind: "deal-summary", summary, pause: !!m.pause });
     }
     if (p.last_trick && !p.won) S.lastTrick = p.last_trick;
   }
@@ -223,6 +227,7 @@ function newState(m) {
     S.dialogs.push({ kind: "deal-summary", summary: m.pause.summary, pause: true });
   }
   if (!m.pause) for (const d of S.dialogs) d.pause = false;
+  S.pauseUntil = m.pause && typeof m.pause.seconds === "number" ? Date.now() + 1000 * m.pause.seconds : 0;
   if (p.match_summary && S.shownMatchSummary !== m.match) {
     S.shownMatchSummary = m.match;
     S.dialogs.push({ kind: "match-summary", summary: p.match_summary });
@@ -559,8 +564,8 @@ function body() {
 /** The status line: the prompt, then the facts folded into one line (details on tap).
  * @param {Presentation} p */
 function statusEl(p) {
-  return el("div", { class: `status${myTurn() ? " mine" : ""}${S.msg.observation.result ? " over" : ""}`, id: "status" },
-    el("strong", { class: "prompt", id: "prompt" }, p.prompt),
+  return el("div", { class: `status${myTurn() ? " mine" : ""}${S.msg.observation.result ? " over" : ""}${S.promptOpen ? " open" : ""}`, id: "status" },
+    el("strong", { class: "prompt", id: "prompt", title: p.prompt, onclick: () => { S.promptOpen = !S.promptOpen; draw(); } }, p.prompt),
     el("span", { class: "status-line" }, p.status),
     p.facts.length ? factsEl(p) : null);
 }
@@ -702,13 +707,19 @@ function pauseBanner() {
   const pause = S.msg && S.msg.pause;
   if (!pause) return null;
   const names = (pause.waiting || []).map((s) => (S.msg.present.seats[s] || { name: "" }).name).filter(Boolean);
-  const secs = typeof pause.seconds === "number" ? Math.max(0, Math.round(pause.seconds)) : null;
+  const secs = S.pauseUntil ? Math.max(0, Math.round((S.pauseUntil - Date.now()) / 1000)) : null;
   const mine = S.seat !== null && (pause.waiting || []).includes(S.seat);
   return el("div", { class: "pause-banner", dataset: { region: "pause" }, role: "status" },
     el("span", {}, names.length ? t("web_pause_waiting", { names: names.join(", ") }) : t("web_pause_starting")),
     secs !== null ? el("span", { class: "secs" }, ` ${t("web_pause_seconds", { n: secs })}`) : null,
     mine ? el("button", { type: "button", class: "primary", dataset: { action: "ready" }, onclick: sendReady }, t("web_next_deal")) : null);
 }
+
+// the break's seconds count down between frames
+setInterval(() => {
+  const e = document.querySelector('[data-region="pause"] .secs');
+  if (e && S.pauseUntil) e.textContent = ` ${t("web_pause_seconds", { n: Math.max(0, Math.round((S.pauseUntil - Date.now()) / 1000)) })}`;
+}, 1000);
 
 function sendReady() {
   if (!S.msg) return;
@@ -727,7 +738,9 @@ function fitHand() {
   const width = h.parentElement ? h.parentElement.clientWidth : h.clientWidth;
   const portrait = innerWidth < 700 && innerHeight > innerWidth;
   const desktop = innerWidth >= 900 && innerHeight >= 600;
-  const height = desktop ? Math.min(230, innerHeight * 0.28) : portrait ? Math.min(190, innerHeight * 0.23) : Math.min(105, innerHeight * 0.27);
+  let height = desktop ? Math.min(230, innerHeight * 0.28) : portrait ? Math.min(190, innerHeight * 0.23) : Math.min(105, innerHeight * 0.27);
+  // while choosing a contract or a bid the choices need the room; the hand is for looking at
+  if (document.getElementById("choices") && !desktop) height *= 0.75;
   const f = handLayout(n, width - 2, height, { maxW: desktop ? 84 : 64, minW: 28, maxRows: portrait || desktop ? 2 : 1 });
   h.style.setProperty("--cw", `${f.cw}px`);
   h.style.setProperty("--step", `${f.step}px`);
