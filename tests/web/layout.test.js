@@ -1,7 +1,7 @@
 // The table's layout maths: seat slots, the hand's fan, card sizes, the display pace.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { backsShown, cardWidthFor, fan, handLayout, paceMs, seatSlots } from "../../src/pakka/web/layout.js";
+import { backsShown, cardWidthFor, fan, handLayout, paceMs, rowWidth, seatSlots } from "../../src/pakka/web/layout.js";
 
 test("you sit at the bottom; the next seat on your left when play goes clockwise", () => {
   assert.deepEqual(seatSlots(4, "clockwise"), ["me", "left", "top", "right"]);
@@ -62,4 +62,16 @@ test("the hand takes the largest cards that fit: 27 on a phone in two rows, 13 i
   assert.equal(desk.rows, 1);
   assert.equal(desk.cw, 84);
   assert.deepEqual(handLayout(0, 300, 100).rows, 0);
+});
+
+test("a row of the hand never needs more than the width it has", () => {
+  for (const width of [300, 374, 698, 740, 900]) {
+    for (let n = 1; n <= 27; n++) {
+      for (const maxRows of [1, 2]) {
+        const f = handLayout(n, width, 105, { maxW: 64, maxRows });
+        assert.ok(rowWidth(f) <= width + 0.01, `${n} cards in ${width}: ${JSON.stringify(f)}`);
+        assert.ok(f.rows * f.perRow >= n);
+      }
+    }
+  }
 });

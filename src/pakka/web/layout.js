@@ -86,8 +86,20 @@ export function handLayout(n, width, height, { maxW = 84, minW = 30, maxRows = 2
     if (rows * 1 >= n) break;
   }
   const { rows, perRow, cw } = best;
-  const step = perRow <= 1 ? cw + 4 : Math.min(cw + 4, Math.floor(((width - cw) / (perRow - 1)) * 10) / 10);
+  let step = perRow <= 1 ? cw + 4 : Math.min(cw + 4, (width - cw) / (perRow - 1));
+  // cards that do not overlap each take a whole step, the last one too
+  if (step > cw) step = Math.max(cw, Math.min(step, width / perRow));
+  step = Math.floor(step * 10) / 10;
   return { rows: n ? rows : 0, perRow, cw, step: Math.max(1, step) };
+}
+
+/**
+ * The width a row of the hand takes: `perRow` steps when the cards do not overlap, else
+ * the steps between them and the last card whole.
+ * @param {{perRow: number, cw: number, step: number}} f
+ */
+export function rowWidth({ perRow, cw, step }) {
+  return perRow * step + Math.max(0, cw - step);
 }
 
 /**

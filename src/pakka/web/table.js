@@ -15,7 +15,7 @@
 import { api, el, forgetSeat, loadSeat, query, saveName, saveSeat, savedName } from "./api.js";
 import { backsEl, cardEl, cardName, cardsEl, setFourColour } from "./cards.js";
 import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
-import { backsShown, handLayout, paceMs } from "./layout.js";
+import { backsShown, handLayout, paceMs, rowWidth } from "./layout.js";
 import { canon, cardsOf, carrySelection, choiceValue, contains, isCardAction, matching as matchingOf, moveInSelection, sameCards } from "./selection.js";
 import { PACES, readSettings, writeSettings } from "./settings.js";
 import { chartEl, commitLabel, seatSlots, summaryTable } from "./table-parts.js";
@@ -741,14 +741,13 @@ function fitHand() {
   let height = desktop ? Math.min(230, innerHeight * 0.28) : portrait ? Math.min(190, innerHeight * 0.23) : Math.min(105, innerHeight * 0.27);
   // while choosing a contract or a bid the choices need the room; the hand is for looking at
   if (document.getElementById("choices") && !desktop) height *= 0.75;
-  const f = handLayout(n, width - 2, height, { maxW: desktop ? 84 : 64, minW: 28, maxRows: portrait || desktop ? 2 : 1 });
+  const f = handLayout(n, width - 1, height, { maxW: desktop ? 84 : 64, minW: 28, maxRows: portrait || desktop ? 2 : 1 });
   h.style.setProperty("--cw", `${f.cw}px`);
   h.style.setProperty("--step", `${f.step}px`);
   // each card's box is `step` wide (its right margin pulls the next one over it): a row holds
   // perRow of them, and the last card's overhang is padding
-  const pad = Math.max(0, f.cw - f.step);
-  h.style.setProperty("--pad", `${pad}px`);
-  h.style.setProperty("--row-w", `${f.perRow * f.step + pad + 0.5}px`);
+  h.style.setProperty("--pad", `${Math.max(0, f.cw - f.step)}px`);
+  h.style.setProperty("--row-w", `${rowWidth(f) + 0.5}px`);
   h.dataset.rows = String(f.rows);
 }
 
