@@ -674,3 +674,45 @@ def test_the_pace_setting_spaces_others_moves(server: str, browser: Any) -> None
     assert min(gaps) >= 800, gaps  # 0.9 s, less a timer's jitter
     assert not page.errors, page.errors
     context.close()
+
+
+RECORD_MOTION = """
+window.motion = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+    window.motion.push([options.duration || 0, options.delay || 0]);
+    return animate.call(this, frames, options);
+};
+"""
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_motion_is_short_and_off_when_reduced(reduced: bool, server: str, browser: Any) -> None:
+    """Cards move (dealt, played to the trick, gathered to the winner), each in under
+    400 ms; under prefers-reduced-motion nothing moves."""
+    tid, token = create(server, "anarchy")
+    context = browser.new_context(
+        viewport=SIZES["desktop"][0], reduced_motion="reduce" if reduced else "no-preference"
+    )
+    context.add_init_script(FAST)
+    context.add_init_script(RECORD_MOTION)
+    page = context.new_page()
+    page.goto(f"{server}/table.html?id={tid}#token={token}&seat=0")
+    for _ in range(4):
+        page.wait_for_selector('body[data-turn="1"]', timeout=STEP)
+        version = page.evaluate("document.body.dataset.version")
+        page.click('[data-action="hint"]')
+        page.wait_for_selector("#hint", timeout=STEP)
+        page.click('[data-action="play"]')
+        wait_version_change(page, version)
+    page.wait_for_timeout(2_000)  # a trick finishes and gathers
+    motion = page.evaluate("window.motion")
+    running = page.evaluate(
+        "document.getAnimations().filter((a) => a.playState === 'running').length"
+    )
+    if reduced:
+        assert motion == [] and running == 0, (motion, running)
+    else:
+        assert len(motion) >= 10, motion  # the deal, the plays
+        assert all(d <= 300 and d + delay < 400 for d, delay in motion), motion
+    context.close()
