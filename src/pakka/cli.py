@@ -24,7 +24,7 @@ from pakka.engine import Action, Event, Game, State
 from pakka.errors import AmbiguousAction, IllegalAction, PakkaError
 from pakka.i18n import t
 from pakka.options import option_specs
-from pakka.present import Context, Presentation, default_names, presenter
+from pakka.present import Context, Presentation, default_names, presenter, seat_name
 from pakka.present.text import cards_text, summary_lines, table_lines
 from pakka.server.cli import db as server_db
 from pakka.server.cli import serve
@@ -244,7 +244,7 @@ class LineClient:
         self.presenter = presenter(state.game)
 
     def names(self, seat: int) -> str:
-        return t("bot_name", self.lang, seat=seat)
+        return seat_name(seat, self.lang, bot=True)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")

@@ -60,7 +60,13 @@ def test_a_person_plays_a_whole_match_against_a_bot(client: TestClient) -> None:
             assert obs["seat"] == 0 and obs["game"] == "toy"
             if obs["result"] is not None:
                 break
-            if msg["legal_actions"] and 0 in obs["to_act"]:
+            pause = msg["present"].get("pause")
+            if pause is not None:  # between deals: read the summary, then go on
+                assert msg["legal_actions"] == []
+                if pause["you_reading"]:
+                    ws.send_json({"type": "ready"})
+                msg = state(ws)
+            elif msg["legal_actions"] and 0 in obs["to_act"]:
                 action = msg["legal_actions"][-1]
                 ws.send_json({"type": "action", "action": action})
                 # the state that acknowledges it (the bot may move first in a simultaneous

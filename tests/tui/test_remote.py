@@ -151,3 +151,49 @@ def test_reconnect_and_watching(
             assert "watching" in screen_text(app2)
 
     asyncio.run(main())
+
+
+def test_a_seat_has_one_name_in_the_lobby_the_state_frame_and_the_terminal(
+    server: str,
+) -> None:
+    """Issue 28: the table said Bot 2-4 while the lobby, the invite list and the terminal
+    called the same seats Bot 1-3.  Every one of them now takes the name from
+    :func:`pakka.present.seat_name` (seats counted from 1)."""
+    r = httpx.post(
+        f"{server}/api/tables",
+        json={
+            "game": "toy",
+            "players": 3,
+            "options": {"deals": 1},
+            "seats": [{"kind": "person"}, {"kind": "bot"}, {"kind": "bot"}],
+        },
+    )
+    assert r.status_code == 201, r.text
+    table = r.json()["table"]
+    lobby = httpx.get(f"{server}/api/tables/{table['id']}").json()["seats"]
+    listed = httpx.get(f"{server}/api/tables?status=open").json()
+    invite = httpx.get(f"{server}/api/invites/{table['code']}").json()["seats"]
+    assert [s["display"]["en"] for s in lobby[1:]] == ["Bot 2", "Bot 3"]
+    assert [s["display"]["fi"] for s in lobby[1:]] == ["Botti 2", "Botti 3"]
+    assert next(x for x in listed if x["id"] == table["id"])["seats"] == lobby == invite
+
+    async def main() -> None:
+        session = RemoteSession(f"{server}/join/{table['code']}", "en", name="Tester")
+        app = PakkaApp(session, "en")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_turn(pilot)
+            shown = session.presentation
+            assert shown is not None
+            frame = [s.name for s in shown.seats]  # the server's state frame, as sent
+            assert frame[1:] == ["Bot 2", "Bot 3"]
+            assert [session.name(s) for s in (1, 2)] == frame[1:]
+            screen = screen_text(app)
+            assert "Bot 2" in screen and "Bot 3" in screen and "Bot 1" not in screen
+
+    asyncio.run(main())
+
+    # the terminal against bots in this process names them the same way
+    from pakka.tui.session import LocalSession
+
+    local = LocalSession(TOY.new_match(players=3, seed=1), lang="fi")
+    assert [local.name(s) for s in (1, 2)] == [s["display"]["fi"] for s in lobby[1:]]

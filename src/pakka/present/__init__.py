@@ -20,10 +20,19 @@ from pakka.engine import Action, Game
 from pakka.errors import PakkaError
 from pakka.events import Event
 from pakka.i18n import t
-from pakka.present.base import Context, Names, Presenter, View, default_names
+from pakka.present.base import (
+    Context,
+    Interval,
+    Names,
+    Presenter,
+    View,
+    default_names,
+    seat_name,
+)
 from pakka.present.values import (
     Badge,
     Fact,
+    Pause,
     Presentation,
     SeatLine,
     Series,
@@ -38,7 +47,9 @@ __all__ = [
     "Badge",
     "Context",
     "Fact",
+    "Interval",
     "Names",
+    "Pause",
     "Presentation",
     "Presenter",
     "SeatLine",
@@ -50,6 +61,7 @@ __all__ = [
     "default_names",
     "present",
     "presenter",
+    "seat_name",
     "selection_words",
 ]
 

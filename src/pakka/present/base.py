@@ -33,6 +33,7 @@ from pakka.i18n import has, t
 from pakka.present.values import (
     Badge,
     Fact,
+    Pause,
     Presentation,
     SeatLine,
     Series,
@@ -43,7 +44,7 @@ from pakka.present.values import (
 )
 from pakka.selection import action_cards, card_key
 
-__all__ = ["Context", "Names", "Presenter", "View", "default_names"]
+__all__ = ["Context", "Interval", "Names", "Presenter", "View", "default_names", "seat_name"]
 
 View = Observation[Any, Any, Any]
 V = TypeVar("V", bound=View)
@@ -52,9 +53,32 @@ Names = Callable[[int], str]
 called "you" by the presenter itself."""
 
 
+def seat_name(seat: int, lang: str, *, bot: bool = False, name: str | None = None) -> str:
+    """The one name of a seat people read, wherever they read it (the lobby, the invite
+    list, the table's state frames, the terminal): a person's own ``name``, else
+    ``Player N``; a bot ``Bot N``.  N counts seats from 1 (seat 0 is 1), so the bot at
+    seat 1 is "Bot 2" everywhere, even when seat 0 is a person (issue 28: the table said
+    Bot 2-4 and the lobby and terminal Bot 1-3 for the same seats)."""
+    if bot:
+        return t("bot_name", lang, n=seat + 1)
+    return name or t("player_n", lang, n=seat + 1)
+
+
 def default_names(lang: str) -> Names:
     """Names for a table with no names of its own: ``Player 1`` … (seat 0 is Player 1)."""
-    return lambda seat: t("player_n", lang, n=seat + 1)
+    return lambda seat: seat_name(seat, lang)
+
+
+@dataclass(frozen=True)
+class Interval:
+    """What the server knows of a break between deals, for :meth:`Presenter.present`."""
+
+    events: Sequence[Event]
+    """The change that ended the deal (all of it: each seat is told what it may see)."""
+    waiting: tuple[int, ...]
+    """The seats of the people still reading its summary."""
+    seconds: float
+    left: float
 
 
 @dataclass(frozen=True)
@@ -122,10 +146,12 @@ class Presenter(Generic[V]):
         lang: str = "en",
         info: GameInfo | None = None,
         legal: Sequence[Action] = (),
+        pause: Interval | None = None,
     ) -> Presentation:
         """Everything one person sees: ``view`` is their seat's (or a spectator's) view,
         ``events`` what just happened (only those the seat may see are told), ``legal`` the
-        seat's legal actions (labelled in the same order)."""
+        seat's legal actions (labelled in the same order), ``pause`` the break between
+        deals the table is in (then the prompt says whom it waits for)."""
         info = info or plugins.get(view.game).info
         ctx = Context(lang, names or default_names(lang), view.seat, info)
         told = [e for e in events if e.visible_to(view.seat)]
@@ -134,12 +160,13 @@ class Presenter(Generic[V]):
             sentences += self.sentences(event, view, ctx)
         scored = next((e for e in reversed(told) if isinstance(e, DealScored)), None)
         finished = next((e for e in reversed(told) if isinstance(e, TrickWon)), None)
+        shown_pause = None if pause is None else self.pause(view, pause, ctx)
         return Presentation(
             game=view.game,
             lang=lang,
             title=self.title(ctx),
             status=self.status(view, ctx),
-            prompt=self.prompt(view, ctx),
+            prompt=self.prompt(view, ctx) if shown_pause is None else shown_pause.text,
             seats=tuple(self.seat_line(view, seat, ctx) for seat in range(view.players_count)),
             standing=self.standing_title(ctx),
             facts=tuple(self.facts(view, ctx)),
@@ -155,7 +182,54 @@ class Presenter(Generic[V]):
             sheet=self.running_sheet(view, ctx),
             deal_summary=None if scored is None else self.deal_summary(scored, view, ctx),
             match_summary=self.match_summary(view, ctx) if view.result is not None else None,
+            pause=shown_pause,
         )
+
+    def pause(self, view: V, pause: Interval, ctx: Context) -> Pause | None:
+        """The break between deals in words: the summary of the deal that ended, how the
+        next one began (Guandan's tribute) and whom the table waits for."""
+        told = [e for e in pause.events if e.visible_to(view.seat)]
+        at = next((i for i in reversed(range(len(told))) if isinstance(told[i], DealScored)), None)
+        if at is None:
+            return None
+        scored = told[at]
+        assert isinstance(scored, DealScored)
+        coming: list[str] = []
+        for event in told[at + 1 :]:
+            coming += self.sentences(event, view, ctx)
+        you = ctx.me is not None and ctx.me in pause.waiting
+        others = [s for s in pause.waiting if s != ctx.me]
+        if you:
+            text = ctx.t("pause_read_you")
+        elif others:
+            text = ctx.t("pause_waiting_for", seats=ctx.seats(others))
+        else:
+            text = ctx.t("pause_starting")
+        return Pause(
+            deal=scored.deal,
+            summary=self.deal_summary(scored, view, ctx),
+            coming=tuple(s for s in coming if s),
+            waiting=tuple(pause.waiting),
+            you_reading=you,
+            text=text,
+            seconds=pause.seconds,
+            seconds_left=round(pause.left, 1),
+        )
+
+    def past_deal(
+        self,
+        view: V,
+        events: Sequence[Event],
+        names: Names | None = None,
+        lang: str = "en",
+        info: GameInfo | None = None,
+    ) -> Summary | None:
+        """The summary of a past deal from the change that ended it (``events``), as
+        ``view``'s seat sees it: reopened from the score sheet."""
+        info = info or plugins.get(view.game).info
+        ctx = Context(lang, names or default_names(lang), view.seat, info)
+        scored = [e for e in events if isinstance(e, DealScored) and e.visible_to(view.seat)]
+        return self.deal_summary(scored[-1], view, ctx) if scored else None
 
     # --- the table ------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from pakka.wire import JSON, from_json, to_json
 __all__ = [
     "Badge",
     "Fact",
+    "Pause",
     "Presentation",
     "SeatLine",
     "Series",
@@ -123,6 +124,31 @@ class Summary:
 
 
 @dataclass(frozen=True, slots=True)
+class Pause:
+    """The break between two deals at a table with people: the deal's summary stays up
+    and the next deal's first decision is not asked until everyone has read it (each
+    client sends ``ready``) or the time is up."""
+
+    deal: int
+    """The deal that ended (its number, from 1)."""
+    summary: Summary
+    coming: tuple[str, ...]
+    """How the next deal began, as sentences: the new dealer, Guandan's tribute ("Bot 4
+    pays you ♥A in tribute")."""
+    waiting: tuple[int, ...]
+    """The seats of the people still reading."""
+    you_reading: bool
+    """The viewer is one of them: a client shows the summary with a Continue button,
+    which sends ``ready``."""
+    text: str
+    """Whom the table waits for, in words ("Waiting for Anna to read the summary")."""
+    seconds: float
+    """How long the break lasts at most."""
+    seconds_left: float
+    """How much of it was left when the frame was made."""
+
+
+@dataclass(frozen=True, slots=True)
 class Presentation:
     """Everything a client shows about one seat's view, in that person's language."""
 
@@ -165,6 +191,9 @@ class Presentation:
     deal_summary: Summary | None
     """The deal just scored, when the events given end a deal."""
     match_summary: Summary | None
+    pause: Pause | None = None
+    """The break between deals, while the table is in one (then ``actions`` is empty and
+    ``prompt`` says whom the table waits for)."""
 
     def to_json(self) -> JSON:
         data: JSON = to_json(self)

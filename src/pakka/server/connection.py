@@ -29,7 +29,7 @@ from pakka.server import protocol as P
 from pakka.server.audit import Audit
 from pakka.server.limits import Limits, RateLimit, Refused, TokenBucket
 from pakka.server.metrics import Metrics
-from pakka.server.play import Play
+from pakka.server.play import Paused, Play
 from pakka.server.pubsub import Subscription, dumps
 from pakka.server.registry import RoomRegistry
 from pakka.server.room import SPECTATOR, Room, RoomError
@@ -447,6 +447,24 @@ class Connection:
             return
         await self.send(frame)
 
+    async def _summaries(self) -> None:
+        """Send the sender every deal summary of the match so far (nothing changes)."""
+        room = self.room
+        async with room.lock:
+            state = room.state
+            if state is None:
+                await self.error("not_started", "the match has not started yet")
+                return
+            frame = frames.summaries(
+                state,
+                self.seat,
+                room.rec.match,
+                room.deal_ends(),
+                self.lang,
+                room.names(self.lang),
+            )
+        await self.send(frame)
+
     def _legal(self) -> list[dict[str, Any]]:
         state = self.room.state
         if state is None or self.seat is None:
@@ -472,11 +490,17 @@ class Connection:
             await self.send(frames.hint(reply))
         elif isinstance(msg, P.SelectMsg):
             await self._select(msg)
+        elif isinstance(msg, P.ReadyMsg):
+            await self.play.ready(self.room, self.seat)
+        elif isinstance(msg, P.SummariesMsg):
+            await self._summaries()
         else:
             try:
                 await self.play.act(self.room, self.seat, msg.action)
             except IllegalAction as exc:
                 await self.error("illegal", self._illegal(exc, msg.version))
+            except Paused as exc:
+                await self.error("paused", str(exc))
             except RoomError as exc:
                 code: P.ErrorCode = "not_seated" if exc.status == 403 else "not_started"
                 await self.error(code, str(exc))

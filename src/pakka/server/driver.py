@@ -93,7 +93,12 @@ class BotDriver:
         if room.timer is not None:
             room.timer.cancel()
             room.timer = None
-        if room.rec.turn_seconds and room.state is not None and room.rec.status == "playing":
+        if (
+            room.rec.turn_seconds
+            and room.state is not None
+            and room.rec.status == "playing"
+            and room.paused() is None  # the turn starts when the break ends
+        ):
             waiting = [
                 s
                 for s in room.state.to_act()

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
+from pakka import wire
 from pakka.cards import parse_card
 from pakka.engine import Event, State
-from pakka.present import Context, Names, presenter, selection_words
+from pakka.events import DealScored
+from pakka.present import Context, Interval, Names, presenter, selection_words
 from pakka.selection import select
 from pakka.server import protocol as P
 
@@ -33,6 +35,36 @@ def told(events: Sequence[Event]) -> list[tuple[Event, Frame]]:
     return [(e, jsonable(e.to_json())) for e in events]
 
 
+class PauseNow(NamedTuple):
+    """The break between deals as a frame tells it (:class:`pakka.server.room.Break`)."""
+
+    events: Sequence[Event]
+    """The change that ended the deal."""
+    waiting: tuple[int, ...]
+    """The people still reading."""
+    seconds: float
+    left: float
+
+
+def deal_ends(state: State[Any, Any]) -> list[tuple[Event, ...]]:
+    """Each change of ``state``'s match so far that ended a deal, replayed from its log
+    (the summaries of past deals are presented from these)."""
+    record = state.to_json()
+    game = state.game
+    replay = game.new_match(
+        players=record["players"],
+        options=state.options,
+        seed=record["seed"],
+        deck=record.get("deck"),
+    )
+    out = []
+    for step in record.get("actions", []):
+        events = replay.apply(step["seat"], game.action_from_json(step["action"]))
+        if any(isinstance(e, DealScored) for e in events):
+            out.append(tuple(events))
+    return out
+
+
 def state(
     state: State[Any, Any],
     seat: int | None,
@@ -41,11 +73,13 @@ def state(
     events: Told = (),
     langs: Sequence[str] = ("en",),
     names: Callable[[str], Names] | None = None,
+    pause: PauseNow | None = None,
 ) -> dict[str, Frame]:
     """A :class:`~pakka.server.protocol.StateMsg` per language: what ``seat`` (``None``: a
     spectator) may see, never the state itself, with its presentation in that language
-    (``names(lang)`` names the seats)."""
-    legal = state.legal_actions(seat) if seat is not None else []
+    (``names(lang)`` names the seats).  During a ``pause`` between deals no seat is sent
+    legal actions: the next deal's first decision is not asked yet."""
+    legal = state.legal_actions(seat) if seat is not None and pause is None else []
     view = state.view(seat)
     base: Frame = {
         "type": "state",
@@ -61,10 +95,36 @@ def state(
     out = {}
     for lang in langs:
         shown = shows.present(
-            view, told, None if names is None else names(lang), lang, state.game.info, legal
+            view,
+            told,
+            None if names is None else names(lang),
+            lang,
+            state.game.info,
+            legal,
+            pause=None
+            if pause is None
+            else Interval(pause.events, pause.waiting, pause.seconds, pause.left),
         )
         out[lang] = {**base, "present": shown.to_json()}
     return out
+
+
+def summaries(
+    state: State[Any, Any],
+    seat: int | None,
+    match: int,
+    ends: Sequence[Sequence[Event]],
+    lang: str,
+    names: Names,
+) -> Frame:
+    """The ``summaries`` frame: every deal summary of the match so far, as ``seat`` sees
+    them in ``lang`` (reopened from the score sheet)."""
+    view = state.view(seat)
+    shows = presenter(state.game)
+    deals = [shows.past_deal(view, events, names, lang, state.game.info) for events in ends]
+    return P.SummariesReply(
+        match=match, deals=[wire.to_json(d) for d in deals if d is not None]
+    ).model_dump()
 
 
 def table(view: P.TableInfo) -> Frame:

@@ -109,10 +109,14 @@ class Limits:
     send_seconds: float = 10.0
     """A client that has not taken a frame after this long is closed (it does not read)."""
     hints_per_minute: float = 12.0
-    """Hints one seat may ask for a minute, on average (one at a time, whatever its
-    sockets)."""
+    """Hints one seat may ask for a minute, on average, beyond the first hint of each
+    decision, which is always answered (one at a time, whatever its sockets)."""
     hint_burst: int = 3
-    """Hints one seat may ask for at once."""
+    """Hints one seat may ask for at once beyond each decision's first."""
+    summary_seconds: float = 60.0
+    """At a table with people, how long the break between deals lasts at most: the next
+    deal's first decision is not asked and its bots wait until every seated person has
+    read the deal summary (sent ``ready``) or this long has passed.  0: no break."""
     hint_queue: int = 8
     """Hints that may wait for a search worker; more are refused."""
     search_workers: int = 0

@@ -11,24 +11,34 @@ Every change of a match runs under the room's lock in the same order:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from pakka.engine import Action
+from pakka.engine import Action, Event
 from pakka.errors import IllegalAction
+from pakka.events import DealScored
 from pakka.i18n import t
 from pakka.server import search
 from pakka.server.limits import Limits, RateLimit, Refused
 from pakka.server.metrics import Metrics
 from pakka.server.protocol import HintOption, HintReply
 from pakka.server.registry import RoomRegistry
-from pakka.server.room import Room, RoomError
+from pakka.server.room import Break, Room, RoomError
 from pakka.server.search import Priority, SearchPool
 
 log = logging.getLogger("pakka.server")
+
+
+class Paused(RoomError):
+    """An action sent during the break between deals (``error`` code ``paused``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(409, message)
 
 
 class Play:
@@ -60,6 +70,11 @@ class Play:
                 raise RoomError(409, "the match has not started yet")
             if room.seats[seat].is_bot:
                 raise RoomError(403, f"seat {seat} is played by a bot")
+            if room.paused() is not None:
+                raise Paused(
+                    "the table is between deals: the next deal's first decision is asked "
+                    "when everyone has read the summary (send ready) or its time is up"
+                )
             action = room.game.action_from_json(data)
             returned = room.seats[seat].away
             room.seats[seat].away = False
@@ -77,17 +92,27 @@ class Play:
         """``pakka.bots.suggest`` for ``seat``, searched in the pool (hint priority, charged
         to the asking client's ``address``).
 
-        One hint at a time per seat, whatever its sockets, at most
-        ``Limits.hints_per_minute``: more raise :class:`Refused` (nothing is searched).
+        One hint at a time per seat, whatever its sockets.  The first hint of each decision
+        (a ``(match, version)`` at which the seat is to act) is always answered: a person
+        may ask once every turn, however fast the bots play (issue 28: one press per turn
+        was refused 3 times in 44 Guandan turns).  Further hints at the same decision
+        count against ``Limits.hints_per_minute``: over it they raise :class:`Refused`
+        (nothing is searched), which says when the next one may be asked.
         """
         if seat is None or room.state is None:
             return HintReply(action=None, text=t("hint_spectator", lang), engine=False)
         s = room.seats[seat]
         if s.hinting:
             raise Refused("hint_pending", "your last hint is still being worked out; wait for it")
+        if room.paused() is not None:
+            return HintReply(action=None, text=t("hint_paused", lang), engine=False)
         if seat not in room.state.to_act():
             return HintReply(action=None, text=t("hint_not_your_turn", lang), engine=False)
-        self.hints.take(f"{room.id}:{seat}")  # before any work: a refusal costs nothing
+        decision = (room.rec.match, room.version)
+        if s.hinted != decision:
+            s.hinted = decision  # this decision's free hint
+        else:
+            self.hints.take(f"{room.id}:{seat}")  # before any work: a refusal costs nothing
         s.hinting = True
         try:
             async with room.lock:
@@ -163,8 +188,75 @@ class Play:
         # the table is loaded); publishing never raises.
         if state.is_over() and await reg.finish(room):
             table = True
+        room.scored_now(events)
+        self.begin_break(room, events)
         await reg.publish(room, events, table=table)
         self.metrics.actions.labels(by).inc()
         if started is not None:
             self.metrics.action_seconds.observe(time.perf_counter() - started)
         reg.kick(room)
+
+    # --- the break between deals ------------------------------------------------------------
+
+    def begin_break(self, room: Room, events: Sequence[Event]) -> None:
+        """After a change that ended a deal (and not the match) at a table with people
+        playing, hold the next deal's first decision until they have read the summary
+        (``ready``) or ``Limits.summary_seconds`` have passed (the caller holds the lock).
+
+        Tables of bots alone (the arena, tests) and tables whose people are all away do
+        not wait: nobody reads there."""
+        seconds = self.limits.summary_seconds
+        state = room.state
+        if (
+            seconds <= 0
+            or state is None
+            or state.is_over()
+            or not room.people_playing()
+            or not any(isinstance(e, DealScored) for e in events)
+        ):
+            return
+        people = tuple(s.rec.seat for s in room.seats if not s.is_bot)
+        brk = Break(
+            match=room.rec.match,
+            version=room.version,
+            events=tuple(events),
+            people=people,
+            seconds=seconds,
+            ends=time.monotonic() + seconds,
+        )
+        if room.pause is not None and room.pause.task is not None:
+            room.pause.task.cancel()
+        room.pause = brk
+        if not self.reg.closed:
+            brk.task = asyncio.create_task(self._break_timer(room, brk))
+
+    async def ready(self, room: Room, seat: int | None) -> None:
+        """``seat``'s person has read the summary: the break ends when nobody is still
+        reading, else everyone is told whom it still waits for."""
+        if seat is None:
+            return
+        async with room.lock:
+            brk = room.paused()
+            if brk is None or seat not in brk.people or seat in brk.ready:
+                return
+            brk.ready.add(seat)
+            if room.reading():
+                await self.reg.publish(room)
+            else:
+                await self.end_break(room)
+
+    async def end_break(self, room: Room) -> None:
+        """End the break: every seat gets its state with its legal actions, and the bots
+        and the turn timer start (the caller holds the lock)."""
+        brk = room.pause
+        room.pause = None
+        if brk is not None and brk.task is not None and brk.task is not asyncio.current_task():
+            brk.task.cancel()
+        await self.reg.publish(room)
+        self.reg.kick(room)
+
+    async def _break_timer(self, room: Room, brk: Break) -> None:
+        await asyncio.sleep(brk.seconds)
+        async with room.lock:
+            if room.pause is brk:
+                await self.end_break(room)

@@ -37,6 +37,7 @@ ErrorCode: TypeAlias = Literal[
     "illegal",
     "not_seated",
     "not_started",
+    "paused",
     "rate_limited",
     "unavailable",
     "restarting",
@@ -131,6 +132,11 @@ class SeatInfo(_Model):
     away: bool = Field(default=False, description="a bot plays for this person until they return")
     trouble: str | None = Field(
         default=None, description="why the bot playing this seat failed its last move"
+    )
+    display: dict[str, str] = Field(
+        default_factory=dict,
+        description="the seat's name as people read it, by language (pakka.present."
+        "seat_name): the same name the table's state frames and the terminal use",
     )
 
 
@@ -237,10 +243,28 @@ class PingMsg(_Model):
     protocol: int | None = None
 
 
-InboundMsg: TypeAlias = AuthMsg | ActionMsg | HintMsg | SelectMsg | PingMsg
+class ReadyMsg(_Model):
+    """You have read the deal summary: during the break between deals (a state frame's
+    ``present.pause``) the next deal's first decision is asked once every seated person
+    has sent this, or the break's time is up.  Outside a break it changes nothing."""
+
+    type: Literal["ready"]
+    protocol: int | None = None
+
+
+class SummariesMsg(_Model):
+    """Ask for every deal summary of the match so far (answered by ``summaries``)."""
+
+    type: Literal["summaries"]
+    protocol: int | None = None
+
+
+InboundMsg: TypeAlias = (
+    AuthMsg | ActionMsg | HintMsg | SelectMsg | PingMsg | ReadyMsg | SummariesMsg
+)
 Inbound = Annotated[InboundMsg, Field(discriminator="type")]
 _INBOUND: TypeAdapter[InboundMsg] = TypeAdapter(Inbound)
-INBOUND_TYPES = ("auth", "action", "hint", "select", "ping")
+INBOUND_TYPES = ("auth", "action", "hint", "select", "ping", "ready", "summaries")
 
 
 # --- WebSocket: server -> client ----------------------------------------------------------
@@ -276,7 +300,8 @@ class StateMsg(_Model):
     present: dict[str, Any] = Field(
         description="everything to show, in words, in the connection's language: prompt, "
         "seats and their badges, facts, the trick, the hand in display order, the legal "
-        "actions' labels, the events as sentences, deal and match summaries "
+        "actions' labels, the events as sentences, deal and match summaries, and "
+        "during the break between deals `pause` (then legal_actions is empty) "
         "(pakka.present.Presentation; schema present.json)"
     )
 
@@ -337,8 +362,24 @@ class PongMsg(_Model):
     type: Literal["pong"] = "pong"
 
 
+class SummariesReply(_Model):
+    """Only to the sender: every deal summary of match ``match`` so far, in order, as the
+    sender's seat sees them in the connection's language (``pakka.present.Summary``)."""
+
+    type: Literal["summaries"] = "summaries"
+    match: int
+    deals: list[dict[str, Any]]
+
+
 Outbound = Annotated[
-    HelloMsg | TableMsg | StateMsg | ErrorMsg | HintReply | SelectionReply | PongMsg,
+    HelloMsg
+    | TableMsg
+    | StateMsg
+    | ErrorMsg
+    | HintReply
+    | SelectionReply
+    | PongMsg
+    | SummariesReply,
     Field(discriminator="type"),
 ]
 
@@ -391,6 +432,8 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "in-hint": HintMsg,
     "in-select": SelectMsg,
     "in-ping": PingMsg,
+    "in-ready": ReadyMsg,
+    "in-summaries": SummariesMsg,
     "out-hello": HelloMsg,
     "out-table": TableMsg,
     "out-state": StateMsg,
@@ -398,6 +441,7 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "out-hint": HintReply,
     "out-selection": SelectionReply,
     "out-pong": PongMsg,
+    "out-summaries": SummariesReply,
     "rest-create-table": CreateTable,
     "rest-join-table": JoinTable,
     "rest-joined": Joined,

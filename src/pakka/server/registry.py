@@ -110,7 +110,7 @@ class RoomRegistry:
         self.closed = True  # nothing starts them again
         for room in list(self.rooms.values()):
             async with room.lock:
-                for task in (room.driver, room.timer):
+                for task in (room.driver, room.timer, room.pause_task()):
                     if task is not None and not task.done():
                         task.cancel()
 
@@ -120,7 +120,7 @@ class RoomRegistry:
         for task in tasks:
             task.cancel()
         for room in self.rooms.values():
-            for running in (room.driver, room.timer):
+            for running in (room.driver, room.timer, room.pause_task()):
                 if running is not None and not running.done():
                     running.cancel()
                     tasks.append(running)
@@ -221,8 +221,9 @@ class RoomRegistry:
         return gone
 
     def _drop(self, room: Room) -> None:
-        if room.timer is not None:
-            room.timer.cancel()
+        for task in (room.timer, room.pause_task()):
+            if task is not None:
+                task.cancel()
         del self.rooms[room.id]
 
     def _read(self, table_id: str) -> Room:

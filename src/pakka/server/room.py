@@ -11,14 +11,16 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import hmac
+import time
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from pakka.engine import Event, Game, State, options_from_mapping
 from pakka.errors import PakkaError
-from pakka.i18n import LANGS, t
-from pakka.present import Names
+from pakka.events import DealScored
+from pakka.i18n import LANGS
+from pakka.present import Names, seat_name
 from pakka.server import frames
 from pakka.server.protocol import SeatInfo, TableInfo
 from pakka.server.pubsub import Update
@@ -54,6 +56,9 @@ class Seat:
     """Why the bot playing this seat failed its last move (shown to everyone)."""
     hinting: bool = False
     """A hint for this seat is being worked out (one at a time, whatever its sockets)."""
+    hinted: tuple[int, int] | None = None
+    """The ``(match, version)`` of the decision this seat last had its free hint for: the
+    first hint of every decision is always answered, only more are rate-limited."""
 
     @property
     def is_bot(self) -> bool:
@@ -67,6 +72,35 @@ class Seat:
     def level(self) -> str:
         """The level of the bot that plays this seat now (a random bot for someone away)."""
         return (self.rec.level or "random") if self.is_bot else "random"
+
+
+@dataclasses.dataclass
+class Break:
+    """The break between two deals at a table with people (issue 28).
+
+    The deal's last action has been applied, so the state already holds the next deal,
+    but its first decision is not asked (no seat is sent legal actions) and no bot moves
+    until every seated person has said ``ready`` or ``seconds`` have passed: the summary
+    is read before anything of the next deal can be clicked.  Kept in this process's
+    memory only (a table's sockets all reach one process): a restart, or a table that
+    leaves memory, ends it."""
+
+    match: int
+    version: int
+    """The position it began at; any other position means it is over."""
+    events: tuple[Event, ...]
+    """The change that ended the deal (its summary and how the next deal began)."""
+    people: tuple[int, ...]
+    """The seats of people when it began: the ones it waits for."""
+    seconds: float
+    ends: float
+    """When it ends whoever is still reading (``time.monotonic()``)."""
+    ready: set[int] = dataclasses.field(default_factory=set)
+    task: asyncio.Task[None] | None = None
+    """Ends it at ``ends``."""
+
+    def left(self) -> float:
+        return max(0.0, self.ends - time.monotonic())
 
 
 class Room:
@@ -99,6 +133,11 @@ class Room:
         """When it was last asked for (``time.monotonic()``): idle rooms go first."""
         self.visited = False
         """A person seated here has connected (in this process) since it was loaded."""
+        self.pause: Break | None = None
+        """The break between two deals, while it lasts (see :meth:`paused`)."""
+        self.scored: tuple[int, list[tuple[Event, ...]]] | None = None
+        """``(match, changes)``: each change of the match that ended a deal, in order, for
+        reopening past deal summaries (replayed from the log when first asked)."""
 
     @property
     def id(self) -> str:
@@ -138,6 +177,10 @@ class Room:
                     connected=s.connections > 0,
                     away=s.away,
                     trouble=s.trouble,
+                    display={
+                        lang: seat_name(s.rec.seat, lang, bot=s.rec.kind == "bot", name=s.rec.name)
+                        for lang in LANGS
+                    },
                 )
                 for s in self.seats
             ],
@@ -170,11 +213,49 @@ class Room:
 
         def name(seat: int) -> str:
             rec = self.seats[seat].rec
-            if rec.kind == "bot":
-                return t("bot_name", lang, seat=seat + 1)
-            return rec.name or t("player_n", lang, n=seat + 1)
+            return seat_name(seat, lang, bot=rec.kind == "bot", name=rec.name)
 
         return name
+
+    def paused(self) -> Break | None:
+        """The break between deals, if the table is in one now."""
+        b = self.pause
+        if b is None:
+            return None
+        if (b.match, b.version) != (self.rec.match, self.version) or self.rec.status != "playing":
+            return None
+        return b
+
+    def pause_task(self) -> asyncio.Task[None] | None:
+        """The task that ends the break at its time, if there is one."""
+        return None if self.pause is None else self.pause.task
+
+    def reading(self) -> list[int]:
+        """The seats of people the break still waits for (a seat given to a bot is not)."""
+        b = self.paused()
+        if b is None:
+            return []
+        return [s for s in b.people if s not in b.ready and not self.seats[s].is_bot]
+
+    def deal_ends(self) -> list[tuple[Event, ...]]:
+        """Each change of the current match that ended a deal (its events), in order:
+        what past deal summaries are presented from.  Replayed from the action log once
+        per match; :meth:`scored_now` adds each new one."""
+        if self.state is None or self.state.log is None:
+            return []
+        if self.scored is None or self.scored[0] != self.rec.match:
+            self.scored = (self.rec.match, frames.deal_ends(self.state))
+        return self.scored[1]
+
+    def scored_now(self, events: Sequence[Event]) -> None:
+        """Remember a change that ended a deal (if the match's list is kept already)."""
+        kept = self.scored
+        if (
+            kept is not None
+            and kept[0] == self.rec.match
+            and any(isinstance(e, DealScored) for e in events)
+        ):
+            kept[1].append(tuple(events))
 
     def listen(self, audience: str, lang: str, change: int) -> None:
         """Count a connection of ``audience`` in ``lang`` in (``change`` 1) or out (-1)."""
@@ -187,14 +268,23 @@ class Room:
         projection and presentation now, never the state.  Made once per audience,
         language and position, however many sockets (reconnects, tabs) ask for it."""
         assert self.state is not None
+        pause = self.pause_frame()
         kept = self._snapshots.get((seat, lang))
-        if kept is not None and kept[0] == self.position:
+        if pause is None and kept is not None and kept[0] == self.position:
             return kept[1]
         built = frames.state(
-            self.state, seat, self.rec.match, self.version, (), (lang,), self.names
+            self.state, seat, self.rec.match, self.version, (), (lang,), self.names, pause
         )
-        self._snapshots[(seat, lang)] = (self.position, built[lang])
+        if pause is None:  # a break's frame says how long it has left: made fresh
+            self._snapshots[(seat, lang)] = (self.position, built[lang])
         return built[lang]
+
+    def pause_frame(self) -> frames.PauseNow | None:
+        """The break as the frames tell it now, if the table is in one."""
+        b = self.paused()
+        if b is None:
+            return None
+        return frames.PauseNow(b.events, tuple(self.reading()), b.seconds, b.left())
 
     def update(
         self, events: Sequence[Event] = (), table: bool = False, everyone: bool = False
@@ -204,6 +294,7 @@ class Room:
         payloads: dict[str, list[dict[str, Any]]] = {}
         if self.state is not None:
             told = frames.told(events)  # once, then per audience
+            pause = self.pause_frame()
             # only the audiences (and languages) someone listens to here (a bot's seat
             # usually has nobody); every one of them for the other processes
             audiences: list[tuple[int | None, str]] = [
@@ -215,7 +306,7 @@ class Room:
                 if not langs:
                     continue
                 built = frames.state(
-                    self.state, seat, self.rec.match, self.version, told, langs, self.names
+                    self.state, seat, self.rec.match, self.version, told, langs, self.names, pause
                 )
                 for lang, frame in built.items():
                     payloads[audience_key(audience, lang)] = [frame]
@@ -282,8 +373,8 @@ class Room:
 
     def movers(self) -> list[int]:
         """Seats in ``to_act`` that a bot plays now (bot seats and people who are away)."""
-        if self.state is None or self.rec.status != "playing":
-            return []
+        if self.state is None or self.rec.status != "playing" or self.paused() is not None:
+            return []  # between deals nobody is asked anything
         return [
             s for s in sorted(self.state.to_act()) if self.seats[s].is_bot or self.seats[s].away
         ]

@@ -34,7 +34,7 @@ import pakka.games
 from pakka.engine import Action, Event
 from pakka.errors import PakkaError
 from pakka.i18n import t
-from pakka.present import Presentation, presenter
+from pakka.present import Presentation, presenter, seat_name
 from pakka.tui.session import JSON, Session, View
 
 TIMEOUT = 15.0
@@ -210,13 +210,8 @@ class RemoteSession(Session):
         if seat == self.seat:
             return t("you", self.lang)
         seats = self.table.get("seats") or []
-        if 0 <= seat < len(seats):
-            s = seats[seat]
-            if s.get("kind") == "bot":
-                return t("bot_name", self.lang, seat=seat)
-            if s.get("name"):
-                return str(s["name"])
-        return t("player_n", self.lang, n=seat + 1)
+        s = seats[seat] if 0 <= seat < len(seats) else {}
+        return seat_name(seat, self.lang, bot=s.get("kind") == "bot", name=s.get("name"))
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._run())

@@ -22,7 +22,7 @@ from pakka.bots.base import Bot
 from pakka.engine import Action, Event, Game, Observation, State
 from pakka.errors import IllegalAction, PakkaError
 from pakka.i18n import t
-from pakka.present import Presentation, presenter
+from pakka.present import Presentation, presenter, seat_name
 
 JSON = dict[str, Any]
 View = Observation[Any, Any, Any]
@@ -178,7 +178,7 @@ class LocalSession(Session):
     def name(self, seat: int) -> str:
         if seat == self.seat:
             return t("you", self.lang)
-        return t("bot_name", self.lang, seat=seat)
+        return seat_name(seat, self.lang, bot=True)
 
     async def start(self) -> None:
         await self._run_bots()

@@ -1,7 +1,7 @@
 // The lobby: create a table from the server's game metadata, join by code, open tables.
 
 import { api, el, saveName, saveSeat, savedName } from "./api.js";
-import { has, languageButton, t, translatePage } from "./i18n.js";
+import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
 
 const L = { games: [], game: null, form: { players: null, options: {}, seats: [] } };
 const LEVELS = ["random", "easy", "normal", "hard"];
@@ -151,7 +151,7 @@ async function loadTables() {
     const playing = await api("/api/tables?status=playing");
     const row = (x, label) => {
       const free = x.seats.filter((s) => !s.taken).length;
-      const who = x.seats.map((s) => s.name || (s.kind === "bot" ? t("bot_name", { seat: s.seat, n: s.seat + 1 }) : t("web_free_seat"))).join(", ");
+      const who = x.seats.map((s) => (s.taken && s.display && s.display[getLanguage()]) || s.name || (s.kind === "bot" ? t("bot_name", { n: s.seat + 1 }) : t("web_free_seat"))).join(", ");
       const g = L.games.find((y) => y.name === x.game);
       return el("li", {}, el("strong", {}, g ? gameTitle(g) : x.title), ` · ${free ? t("web_free_seats", { n: free }) + " · " : ""}${who} `,
         el("a", { href: `/table.html?id=${x.id}`, class: "button" }, label));

@@ -921,7 +921,7 @@ function invitePanel() {
     el("p", {}, el("code", { id: "invite-link" }, link), " ", copy),
     el("p", {}, t("web_waiting_players", { n: free })),
     el("ul", { class: "seatlist" }, v.seats.map((s) => el("li", {}, s.kind === "bot"
-      ? t("bot_name", { seat: s.seat, n: s.seat + 1 })
+      ? (s.display && s.display[getLanguage()]) || t("bot_name", { n: s.seat + 1 })
       : s.name || t("web_free_seat")))));
 }
 

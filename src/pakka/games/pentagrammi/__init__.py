@@ -81,6 +81,7 @@ from pakka.games.pentagrammi.rules import (
 )
 from pakka.games.pentagrammi.state import PentagrammiState
 from pakka.games.pentagrammi.views import (
+    PentagrammiDealScored,
     PentagrammiPlayer,
     PentagrammiTable,
     PentagrammiTrickWon,
@@ -107,6 +108,7 @@ __all__ = [
     "PLUGIN",
     "TRICKS",
     "PassCards",
+    "PentagrammiDealScored",
     "PentagrammiGame",
     "PentagrammiOptions",
     "PentagrammiPlayer",

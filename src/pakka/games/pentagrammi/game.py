@@ -13,7 +13,6 @@ from pakka.events import (
     CardsPassed,
     CardsPlayed,
     Committed,
-    DealScored,
     DealStarted,
     MatchOver,
     event_table,
@@ -24,6 +23,7 @@ from pakka.games.pentagrammi.options import PentagrammiOptions
 from pakka.games.pentagrammi.rules import HAND, MAX_DEALS, PLAYERS, TRICKS
 from pakka.games.pentagrammi.state import PentagrammiState
 from pakka.games.pentagrammi.views import (
+    PentagrammiDealScored,
     PentagrammiPlayer,
     PentagrammiTable,
     PentagrammiTrickWon,
@@ -79,7 +79,7 @@ class PentagrammiGame(Game[PentagrammiOptions, PentagrammiState]):
         PlayStarted,
         CardsPlayed,
         PentagrammiTrickWon,
-        DealScored,
+        PentagrammiDealScored,
         MatchOver,
     )
     view_types = ViewTypes(table=PentagrammiTable, player=PentagrammiPlayer)

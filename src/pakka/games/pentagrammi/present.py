@@ -6,10 +6,10 @@ from pakka.engine import Action
 from pakka.events import DealScored, Event, TrickWon
 from pakka.games.pentagrammi import (
     PassCards,
+    PentagrammiDealScored,
     PentagrammiTrickWon,
     PentagrammiView,
     PlayStarted,
-    scoring_seats,
     trick_winner,
 )
 from pakka.present.base import Context, Presenter
@@ -154,15 +154,11 @@ class PentagrammiPresenter(Presenter[PentagrammiView]):
         return super().sentences(event, view, ctx)
 
     def deal_summary(self, event: DealScored, view: PentagrammiView, ctx: Context) -> Summary:
-        n = view.players_count
-        won = [0] * n
-        shares = [0] * n
-        for trick in view.history:
-            if isinstance(trick, PentagrammiTrickWon) and trick.winner is not None:
-                won[trick.winner] += 1
-                for s in scoring_seats(trick.winner):
-                    if s != trick.winner:
-                        shares[s] += 1
+        """The figures come from the event, never from the view: by the time a deal is
+        scored the view already shows the next deal (its history empty)."""
+        if not isinstance(event, PentagrammiDealScored):
+            return super().deal_summary(event, view, ctx)
+        won, shares = event.tricks, event.shares
         return Summary(
             kind="deal",
             title=ctx.t("summary_deal_title", deal=event.deal),

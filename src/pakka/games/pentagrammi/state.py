@@ -18,7 +18,6 @@ from pakka.events import (
     CardsPassed,
     CardsPlayed,
     Committed,
-    DealScored,
     DealStarted,
     Event,
     MatchOver,
@@ -52,6 +51,7 @@ from pakka.games.pentagrammi.views import (
     PassGiven,
     Passing,
     PassReceived,
+    PentagrammiDealScored,
     PentagrammiPlayer,
     PentagrammiTable,
     PentagrammiTrickWon,
@@ -281,8 +281,17 @@ class PentagrammiState(State[PentagrammiOptions, PentagrammiView]):
     def _finish_deal(self) -> list[Event]:
         self.deal_points.append(list(self.points))
         self.deal_no += 1
+        won = [0] * PLAYERS
+        for _, _, winner in self.tricks:
+            won[winner] += 1
         events: list[Event] = [
-            DealScored(deal=self.deal_no, scores=tuple(self.points), totals=tuple(self.scores))
+            PentagrammiDealScored(
+                deal=self.deal_no,
+                scores=tuple(self.points),
+                totals=tuple(self.scores),
+                tricks=tuple(won),
+                shares=tuple(p - w for p, w in zip(self.points, won, strict=True)),
+            )
         ]
         if self.deal_no >= self.options.deals:
             self.phase = "over"

@@ -15,13 +15,14 @@ from typing import ClassVar
 
 from pakka.cards import Card
 from pakka.engine import Observation, PlayerView, TableView
-from pakka.events import Event, TrickWon
+from pakka.events import DealScored, Event, TrickWon
 from pakka.games.pentagrammi.options import PentagrammiOptions
 
 __all__ = [
     "PassGiven",
     "PassReceived",
     "Passing",
+    "PentagrammiDealScored",
     "PentagrammiPlayer",
     "PentagrammiTable",
     "PentagrammiTrickWon",
@@ -92,6 +93,17 @@ class PentagrammiTrickWon(TrickWon):
     """A finished trick; ``scorers`` are the winner and its two opposites (P9)."""
 
     scorers: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PentagrammiDealScored(DealScored):
+    """A deal is scored, with the figures its summary explains: ``tricks`` each seat won
+    and ``shares``, the points each got as an opposite of another seat's trick.  They
+    travel with the event because the view's history already holds the next deal's tricks
+    (none) by the time a client reads it (issue 28)."""
+
+    tricks: tuple[int, ...] = ()
+    shares: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -12,13 +12,14 @@ import pytest
 
 import pakka.present
 from pakka.cards import parse_cards
-from pakka.events import Event
+from pakka.events import DealScored, Event
 from pakka.games.anarchy.tests.test_present import RawWords, engine_words, texts
 from pakka.games.pentagrammi import (
     GAME,
     PassCards,
     PentagrammiOptions,
     PentagrammiState,
+    PentagrammiTrickWon,
     Play,
 )
 from pakka.games.pentagrammi.present import PRESENTER
@@ -159,6 +160,38 @@ def test_the_deal_summary_shows_the_opposites_shares() -> None:
     assert p.match_summary is not None and p.match_summary.chart
     fi = show(st, 0, "fi", events).deal_summary
     assert fi is not None and fi.rows[0].label == "Voitetut tikit"
+
+
+@pytest.mark.parametrize("seed", [1, 8])
+def test_every_deal_summary_of_a_match_shows_the_engines_figures(seed: int) -> None:
+    """Issue 28: every deal but the last showed 0 tricks and 0 shares, because the summary
+    counted the view's history, which already held the next deal."""
+    st = GAME.new_match(seed=seed, options={"deals": 5})
+    rng = random.Random(seed)
+    won, points = [0] * 5, [0] * 5
+    summaries = 0
+    while not st.is_over():
+        seat = min(st.to_act())
+        events = st.apply(seat, rng.choice(st.legal_actions(seat)))
+        for e in events:
+            if isinstance(e, PentagrammiTrickWon):
+                assert e.winner is not None
+                won[e.winner] += 1
+                for s in e.scorers:
+                    points[s] += 1
+        if not any(isinstance(e, DealScored) for e in events):
+            continue
+        for lang in ("en", "fi"):
+            summary = show(st, 0, lang, events).deal_summary
+            assert summary is not None
+            cells = [[int(x) for x in row.cells] for row in summary.rows]
+            assert cells[0] == won, (summaries, lang)
+            assert cells[1] == [p - w for p, w in zip(points, won, strict=True)]
+            assert cells[2] == points
+            assert sum(cells[0]) == 11
+        summaries += 1
+        won, points = [0] * 5, [0] * 5
+    assert summaries == 5
 
 
 # --- no raw engine word reaches a person ---------------------------------------------------
