@@ -144,6 +144,10 @@ function onMessage(m) {
     S.alert = errorText(m);
   } else if (m.type === "hint") {
     takeHint(m);
+  } else if (m.type === "summaries") {
+    if (!S.msg || m.match !== S.msg.match || !Array.isArray(m.deals)) return;
+    S.summaries = m.deals.map((summary, k) => ({ deal: k + 1, summary }));
+    saveSummaries();
   } else return;
   draw();
 }
@@ -159,7 +163,7 @@ function enqueue(m) {
   if (last && S.msgSeat === S.seat && m.match === last.match && m.version < last.version) return;
   if (last && S.msgSeat === S.seat && m.match === last.match && m.version === last.version
       && m.present.lang === last.present.lang) {
-    if (!S.queue.length && JSON.stringify(m.pause || null) !== JSON.stringify(S.msg.pause || null)) { S.msg = m; draw(); }
+    if (!S.queue.length && JSON.stringify(m.present.pause || null) !== JSON.stringify(S.msg.present.pause || null)) { S.msg = m; pauseClock(m); draw(); }
     return;
   }
   if (!S.msg || m.match !== S.msg.match || m.present.lang !== S.msg.present.lang) S.queue = [];
@@ -192,7 +196,10 @@ function newState(m) {
   if (before && m.match !== before.match) {
     S.log = []; S.lastTrick = null; S.held = null; S.dialogs = []; S.shownMatchSummary = null; S.summaries = [];
   }
-  if (!before || m.match !== before.match) S.summaries = loadSummaries(m.match);
+  if (!before || m.match !== before.match) {
+    S.summaries = loadSummaries(m.match);
+    send({ type: "summaries" });  // the match's past deal summaries, to reopen from the sheet
+  }
   S.msg = m;
   S.msgSeat = S.seat;
   S.alert = "";
@@ -208,32 +215,34 @@ function newState(m) {
       S.showLast = false;
       if (ms > 0) setTimeout(gatherTrick, Math.max(0, ms - 260));
     }
-    const pauseSummary = m.pause && m.pause.summary;
-    const summary = p.deal_summary || pauseSummary;
+    const pause = p.pause;
+    const summary = (pause && pause.summary) || p.deal_summary;
     if (summary) {
-      const deal = Number(m.observation.deal ?? 0);
+      const deal = pause ? pause.deal : Number(m.observation.deal ?? 0);
       if (!S.summaries.some((x) => x.summary.title === summary.title)) S.summaries.push({ deal, summary });
       saveSummaries();
       const open = S.dialogs.some((d) => d.kind === "deal-summary" && d.summary && d.summary.title === summary.title);
       // in a break, the summary is this person's screen until they say ready
-      const reading = !m.pause || (S.seat !== null && (m.pause.waiting || []).includes(S.seat) && S.readySent !== m.version);
-      if (!open && reading) S.dialogs.push({ kind: "deal-summary", summary, pause: !!m.pause });
+      const reading = !pause || (pause.you_reading && S.readySent !== m.version);
+      if (!open && reading) S.dialogs.push({ kind: "deal-summary", summary, pause: !!pause });
     }
     if (p.last_trick && !p.won) S.lastTrick = p.last_trick;
   }
-  // a break between deals: its summary stays up after a reload until this person is ready
-  if (m.pause && !fresh && m.pause.summary && S.seat !== null && (m.pause.waiting || []).includes(S.seat)
-      && !S.dialogs.some((d) => d.kind === "deal-summary")) {
-    S.dialogs.push({ kind: "deal-summary", summary: m.pause.summary, pause: true });
-  }
-  if (!m.pause) for (const d of S.dialogs) d.pause = false;
-  S.pauseUntil = m.pause && typeof m.pause.seconds === "number" ? Date.now() + 1000 * m.pause.seconds : 0;
+  if (!p.pause) for (const d of S.dialogs) d.pause = false;
+  pauseClock(m);
   if (p.match_summary && S.shownMatchSummary !== m.match) {
     S.shownMatchSummary = m.match;
     S.dialogs.push({ kind: "match-summary", summary: p.match_summary });
   }
   announce([...(fresh ? p.sentences : []), p.prompt].join(" "));
   turnCue(before, m);
+}
+
+// when the break's time is up, from the frame's seconds_left (counted down on the page)
+/** @param {State} m */
+function pauseClock(m) {
+  const pause = m.present.pause;
+  S.pauseUntil = pause ? Date.now() + 1000 * Math.max(0, pause.seconds_left) : 0;
 }
 
 function trickSeconds() {
@@ -702,17 +711,16 @@ function animateFresh() {
   S.handCount = n;
 }
 
-// While the table waits between deals: who is still reading, and how long the break lasts.
+// While the table waits between deals: who is still reading (the server's words), how the
+// next deal began, and how long the break lasts.
 function pauseBanner() {
-  const pause = S.msg && S.msg.pause;
+  const pause = S.msg && S.msg.present.pause;
   if (!pause) return null;
-  const names = (pause.waiting || []).map((s) => (S.msg.present.seats[s] || { name: "" }).name).filter(Boolean);
   const secs = S.pauseUntil ? Math.max(0, Math.round((S.pauseUntil - Date.now()) / 1000)) : null;
-  const mine = S.seat !== null && (pause.waiting || []).includes(S.seat);
   return el("div", { class: "pause-banner", dataset: { region: "pause" }, role: "status" },
-    el("span", {}, names.length ? t("web_pause_waiting", { names: names.join(", ") }) : t("web_pause_starting")),
+    el("span", {}, pause.text),
     secs !== null ? el("span", { class: "secs" }, ` ${t("web_pause_seconds", { n: secs })}`) : null,
-    mine ? el("button", { type: "button", class: "primary", dataset: { action: "ready" }, onclick: sendReady }, t("web_next_deal")) : null);
+    pause.you_reading && S.readySent !== S.msg.version ? el("button", { type: "button", class: "primary", dataset: { action: "ready" }, onclick: sendReady }, t("web_next_deal")) : null);
 }
 
 // the break's seconds count down between frames
@@ -962,11 +970,13 @@ function drawDialog() {
     const s = d.summary;
     const over = d.kind === "match-summary";
     // in a break between deals, continuing says this person is ready for the next deal
-    const pause = !!(d.pause && S.msg && S.msg.pause);
+    const pauseNow = S.msg ? S.msg.present.pause : null;
+    const pause = !!(d.pause && pauseNow);
     box = el("div", { class: `dialog summary ${d.kind}`, role: "dialog", "aria-modal": "true", "aria-labelledby": titleId, dataset: pause ? { dialog: d.kind, pause: "1" } : { dialog: d.kind } },
       el("h2", { id: titleId }, s.title),
       summaryTable(s),
       s.lines.length ? el("ul", { class: "lines" }, s.lines.map((x) => el("li", {}, x))) : null,
+      pause && pauseNow.coming.length ? el("div", { class: "coming", dataset: { region: "coming" } }, el("h3", {}, t("web_coming")), el("ul", {}, pauseNow.coming.map((x) => el("li", {}, x)))) : null,
       over && s.chart && s.chart.length ? chartEl(s.chart, S.seat, t("web_chart")) : null,
       el("div", { class: "row" },
         el("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: pause ? sendReady : closeDialog }, pause ? t("web_next_deal") : t("web_continue")),

@@ -2,7 +2,7 @@
 // `npm run types` writes it again; `./run test` checks it is up to date.
 
 export type ServerMessage =
-  HelloMsg | TableMsg | StateMsg | ErrorMsg | HintReply | SelectionReply | PongMsg;
+  HelloMsg | TableMsg | StateMsg | ErrorMsg | HintReply | SelectionReply | PongMsg | SummariesReply;
 export type Name = string | null;
 export type Protocol = number;
 /**
@@ -79,6 +79,7 @@ export type Code1 =
   | "illegal"
   | "not_seated"
   | "not_started"
+  | "paused"
   | "rate_limited"
   | "unavailable"
   | "restarting";
@@ -124,6 +125,11 @@ export type Text2 = string;
 export type Type5 = "selection";
 export type Version2 = number;
 export type Type6 = "pong";
+export type Deals = {
+  [k: string]: unknown;
+}[];
+export type Match3 = number;
+export type Type7 = "summaries";
 
 /**
  * First frame on every connection: who you are at this table.
@@ -168,12 +174,19 @@ export interface Options {
 export interface SeatInfo {
   away?: Away;
   connected?: Connected;
+  display?: Display;
   kind: Kind;
   level?: Level;
   name?: Name1;
   seat: Seat1;
   taken: Taken;
   trouble?: Trouble;
+}
+/**
+ * the seat's name as people read it, by language (pakka.present.seat_name): the same name the table's state frames and the terminal use
+ */
+export interface Display {
+  [k: string]: string;
 }
 /**
  * The match as your seat sees it, after ``version`` actions of match ``match``.
@@ -192,7 +205,7 @@ export interface Observation {
   [k: string]: unknown;
 }
 /**
- * everything to show, in words, in the connection's language: prompt, seats and their badges, facts, the trick, the hand in display order, the legal actions' labels, the events as sentences, deal and match summaries (pakka.present.Presentation; schema present.json)
+ * everything to show, in words, in the connection's language: prompt, seats and their badges, facts, the trick, the hand in display order, the legal actions' labels, the events as sentences, deal and match summaries, and during the break between deals `pause` (then legal_actions is empty) (pakka.present.Presentation; schema present.json)
  */
 export interface Present {
   [k: string]: unknown;
@@ -245,4 +258,13 @@ export interface SelectionReply {
 }
 export interface PongMsg {
   type?: Type6;
+}
+/**
+ * Only to the sender: every deal summary of match ``match`` so far, in order, as the
+ * sender's seat sees them in the connection's language (``pakka.present.Summary``).
+ */
+export interface SummariesReply {
+  deals: Deals;
+  match: Match3;
+  type?: Type7;
 }

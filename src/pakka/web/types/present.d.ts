@@ -21,6 +21,7 @@ export interface Presentation {
   lang: string;
   last_trick: Trick | null;
   match_summary: Summary | null;
+  pause: Pause | null;
   prompt: string;
   seats: SeatLine[];
   sentences: string[];
@@ -103,6 +104,22 @@ export interface TrickPlay {
   winner: boolean;
 }
 /**
+ * The break between two deals at a table with people: the deal's summary stays up and the next deal's first decision is not asked until everyone has read it (each client sends ``ready``) or the time is up.
+ *
+ * This interface was referenced by `Presentation`'s JSON-Schema
+ * via the `definition` "Pause".
+ */
+export interface Pause {
+  coming: string[];
+  deal: number;
+  seconds: number;
+  seconds_left: number;
+  summary: Summary;
+  text: string;
+  waiting: number[];
+  you_reading: boolean;
+}
+/**
  * One seat as the table shows it.
  *
  * This interface was referenced by `Presentation`'s JSON-Schema
@@ -148,6 +165,7 @@ export interface Presentation1 {
   lang: string;
   last_trick: Trick | null;
   match_summary: Summary | null;
+  pause: Pause | null;
   prompt: string;
   seats: SeatLine[];
   sentences: string[];
