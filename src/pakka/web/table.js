@@ -183,9 +183,9 @@ function pump() {
       return;
     }
     S.queue.shift();
-    S.shownAt = Date.now();
     newState(next);
     draw();
+    S.shownAt = Date.now();  // the pace counts from when the frame is on screen
   }
 }
 
