@@ -620,7 +620,7 @@ function seatEl(s, slot) {
   if (sv && sv.away) flags.push(el("span", { class: "badge tone-warn" }, t("web_away")));
   else if (sv && sv.kind === "person" && sv.taken && !sv.connected && s.seat !== S.seat) flags.push(el("span", { class: "badge tone-muted" }, t("web_offline")));
   if (S.view && Array.isArray(S.view.new_match) && S.view.new_match.includes(s.seat)) flags.push(el("span", { class: "badge tone-info" }, t("web_new_match_asked_badge")));
-  const score = /^-?\d+(\.\d+)?$/.test(s.score) ? t("web_points", { n: s.score }) : s.score;
+  const score = /^-?\d+(\.\d+)?$/.test(s.score) ? t(Math.abs(Number(s.score)) === 1 ? "web_points_one" : "web_points", { n: s.score }) : s.score;
   const open = S.openSeat === s.seat;
   const cls = ["seat", `slot-${slot}`];
   if (s.to_act) cls.push("to-act");
