@@ -1,10 +1,14 @@
-"""A person plays a whole deal of every game, in English and in Finnish, through the table's
+"""A person plays a whole deal of every game, at a phone held upright (390×844, in Finnish), a
+phone held sideways (844×390) and a desktop (1280×800, both in English), through the table's
 testing-and-accessibility contract (docs/web.md): Hint puts a move into the selection,
-Play commits it, dialogs are continued.  On the way the tests check the trick display (each
+Play commits it, dialogs are continued.  At each of the person's turns everything needed to
+play is on one screen: the hand, the Play button, every seat and the trick inside the
+viewport, nothing to scroll, no seat's label cut; while others act the hand keeps its full
+contrast (issue 28).  On the way the tests check the trick display (each
 card in front of its seat, the finished trick kept with its winner marked, the last-trick
 view), the deal and match summaries, the refusal of a card that cannot be played, and that
 no raw engine data is ever on screen (tests/e2e/rawtext.py).  They save the screenshots the
-docs show: docs/screenshots/<game>-<lang>-trick.png and ...-summary.png (with
+docs show: docs/screenshots/<game>-<size>.png and ...-summary.png (with
 PAKKA_UPDATE_SCREENSHOTS=1; otherwise into test-output/screenshots/).
 """
 
@@ -14,6 +18,7 @@ import json
 import os
 import time
 from contextlib import ExitStack
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +43,17 @@ SHOTS = (
 """Where the screenshots go: the docs' copies only when asked (``PAKKA_UPDATE_SCREENSHOTS=1
 pytest tests/e2e/test_table.py``), so an ordinary test run leaves the tree clean."""
 STEP = 30_000
-VIEWPORTS = {"en": {"width": 1280, "height": 800}, "fi": {"width": 390, "height": 844}}
+SIZES = {
+    "phone": ({"width": 390, "height": 844}, "fi"),
+    "landscape": ({"width": 844, "height": 390}, "en"),
+    "desktop": ({"width": 1280, "height": 800}, "en"),
+}
+"""The screens the table must fit, each with the language it is played in here."""
+VIEWPORTS = {"en": SIZES["desktop"][0], "fi": SIZES["phone"][0]}
 LOCALES = {"en": "en-US", "fi": "fi-FI"}
+FAST = "localStorage.setItem('pakka.settings', JSON.stringify({pace: 'fast'}))"
+"""The bot-pace setting at fast: the tests' bots have no delay, and the display of their
+moves need not be paced (test_the_pace_setting_spaces_others_moves checks the pace)."""
 GAMES = ["anarchy", "pentagrammi", "norlanninnakki", "guandan"]
 # a match of one deal where the game allows it, so the match summary is seen too
 SHORT = {"pentagrammi": {"deals": 1}}
@@ -79,8 +93,18 @@ def create(server: str, game: str, *, bots: str = "random", delay: float = 0.0) 
     return made["table"]["id"], made["token"]
 
 
-def open_table(browser: Any, server: str, tid: str, token: str, lang: str) -> tuple[Any, Any]:
-    context = browser.new_context(locale=LOCALES[lang], viewport=VIEWPORTS[lang])
+def open_table(
+    browser: Any,
+    server: str,
+    tid: str,
+    token: str,
+    lang: str,
+    viewport: dict[str, int] | None = None,
+    pace: bool = True,
+) -> tuple[Any, Any]:
+    context = browser.new_context(locale=LOCALES[lang], viewport=viewport or VIEWPORTS[lang])
+    if pace:
+        context.add_init_script(FAST)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -126,6 +150,73 @@ def no_overlap(page: Any) -> None:
             assert apart, f"{a[0]} overlaps {b[0]}: {a} {b}"
 
 
+ONE_SCREEN = """() => {
+    const W = innerWidth, H = innerHeight, out = [];
+    const doc = document.documentElement;
+    if (doc.scrollHeight > H || doc.scrollWidth > W) out.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight} in ${W}x${H}`);
+    const inside = (what, e) => {
+        if (!e) { out.push(`${what} is missing`); return; }
+        const r = e.getBoundingClientRect();
+        if ((r.width === 0 || r.height === 0) && what !== 'the trick') out.push(`${what} is not shown`);
+        if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1)
+            out.push(`${what} is outside the screen: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+    };
+    inside('the hand', document.querySelector('#hand'));
+    document.querySelectorAll('#hand [data-card]').forEach((e, i) => e.getAnimations().length || inside(`hand card ${i}`, e));
+    inside('the Play button', document.querySelector('[data-action="play"]'));
+    inside('the trick', document.querySelector('[data-region="trick"]'));
+    // (a card in motion, travelling to the trick or gathering to the winner, is not checked)
+    const still = (e) => !e.getAnimations().length;
+    document.querySelectorAll('[data-region="trick"] [data-card]').forEach((e, i) => still(e) && inside(`trick card ${i}`, e));
+    const panel = document.querySelector('#hand-panel');
+    const under = panel ? panel.getBoundingClientRect().top : H;
+    document.querySelectorAll('#table > [data-seat]').forEach((e) => {
+        inside(`seat ${e.dataset.seat}`, e);
+        // nor covered by the hand's panel
+        if (e.getBoundingClientRect().bottom > under + 1) out.push(`seat ${e.dataset.seat} runs under the hand`);
+        // no label cut: nothing in a seat box is wider or taller than the box
+        if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+            out.push(`seat ${e.dataset.seat} cuts its content: ${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight}`);
+        e.querySelectorAll('.seat-name, .badge').forEach((b) => {
+            if (b.scrollWidth > b.clientWidth + 1) out.push(`seat ${e.dataset.seat}: "${b.textContent}" is cut`);
+        });
+    });
+    return out;
+}"""
+
+WATCH_CONTRAST = """() => {
+    // every frame drawn while others act: the hand's contrast then (window.contrastSeen)
+    window.contrastSeen = {checks: 0, problems: []};
+    new MutationObserver(() => {
+        if (document.body.dataset.turn === '1' || !document.querySelector('#hand [data-card]')) return;
+        window.contrastSeen.checks += 1;
+        window.contrastSeen.problems.push(...(%s)());
+    }).observe(document.body, {attributes: true, attributeFilter: ['data-version']});
+}"""
+
+FULL_CONTRAST = """() => {
+    const out = [];
+    const grey = (f) => f && f !== 'none' && /grayscale|brightness\\(0|opacity\\(0|contrast\\(0/.test(f);
+    for (const e of [document.querySelector('#hand-panel'), document.querySelector('#hand'), ...document.querySelectorAll('#hand [data-card], #hand [data-card] > svg')]) {
+        if (!e) continue;
+        const cs = getComputedStyle(e);
+        if (Number(cs.opacity) !== 1) out.push(`${e.id || e.dataset.card || 'svg'} opacity ${cs.opacity}`);
+        if (grey(cs.filter)) out.push(`${e.id || e.dataset.card || 'svg'} filter ${cs.filter}`);
+    }
+    return out;
+}"""
+
+
+WATCH_CONTRAST %= FULL_CONTRAST
+
+
+def one_screen(page: Any) -> None:
+    """Everything needed to play is on one screen: nothing scrolls, the hand, the Play
+    button, every seat and the trick are inside the viewport, no seat's label is cut."""
+    found = page.evaluate(ONE_SCREEN)
+    assert not found, found
+
+
 def click(page: Any, selector: str) -> bool:
     """Click ``selector`` unless a dialog covers the page (False: one does)."""
     try:
@@ -145,10 +236,16 @@ def wait_version_change(page: Any, version: str) -> None:
 
 
 def play_a_deal(
-    page: Any, server: str, tid: str, token: str, lang: str, game: str
+    page: Any, server: str, tid: str, token: str, lang: str, game: str, size: str = ""
 ) -> dict[str, Any]:
     """Hint, then Play, until the deal's summary; returns what was seen on the way."""
-    seen: dict[str, Any] = {"moves": 0, "winner": False, "trick_shot": False, "refused": False}
+    seen: dict[str, Any] = {
+        "moves": 0,
+        "winner": False,
+        "trick_shot": False,
+        "refused": False,
+    }
+    shot = f"{game}-{size}" if size else f"{game}-{lang}-trick"
     started = time.monotonic()
     while time.monotonic() - started < 240:
         page.wait_for_selector('body[data-turn="1"], [role=dialog]', timeout=STEP)
@@ -163,6 +260,11 @@ def play_a_deal(
             raise AssertionError(f"unexpected dialog {kind}")
         version = page.evaluate("document.body.dataset.version")
         check_raw(page, server, tid, token, lang)
+        one_screen(page)
+        if not page.locator("#hand-panel.cards-live").count():
+            # a turn without cards to play (Anarchy's contract, a bid): the hand is for planning
+            found = page.evaluate(FULL_CONTRAST)
+            assert not found, found
         labels = page.locator("#actions button").all_inner_texts()
         assert len(labels) == len(set(labels)), f"two buttons say the same: {labels}"
         trick = page.locator('[data-region="trick"] [data-card]')
@@ -173,13 +275,14 @@ def play_a_deal(
             if not seen["trick_shot"]:
                 no_overlap(page)
                 page.evaluate("window.scrollTo(0, 0)")
-                page.screenshot(path=str(SHOTS / f"{game}-{lang}-trick.png"), full_page=True)
+                page.screenshot(path=str(SHOTS / f"{shot}.png"), full_page=True)
                 seen["trick_shot"] = True
         disabled = page.locator('#hand [data-card][aria-disabled="true"]')
         if not seen["refused"] and disabled.count():
             # (Playwright waits for aria-disabled elements to become enabled: force the click
             # a person can still make)
-            disabled.first.click(force=True, timeout=5_000)
+            # (on its corner index: in a fanned hand the next card covers the rest of it)
+            disabled.first.click(force=True, timeout=5_000, position={"x": 6, "y": 12})
             alert = page.locator("[role=alert]")
             alert.wait_for(state="visible", timeout=5_000)
             assert alert.inner_text().strip()
@@ -211,19 +314,24 @@ def play_a_deal(
     raise AssertionError(f"the deal did not end in time ({seen['moves']} moves)")
 
 
-@pytest.mark.parametrize("lang", ["en", "fi"])
+@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", GAMES)
-def test_a_person_plays_a_whole_deal(game: str, lang: str, server: str, browser: Any) -> None:
+def test_a_person_plays_a_whole_deal(game: str, size: str, server: str, browser: Any) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    viewport, lang = SIZES[size]
     tid, token = create(server, game)
-    context, page = open_table(browser, server, tid, token, lang)
+    context, page = open_table(browser, server, tid, token, lang, viewport)
+    page.evaluate(WATCH_CONTRAST)
     try:
-        seen = play_a_deal(page, server, tid, token, lang, game)
+        seen = play_a_deal(page, server, tid, token, lang, game, size)
     except Exception:
         OUT.mkdir(exist_ok=True)
-        page.screenshot(path=str(OUT / f"failed-{game}-{lang}.png"), full_page=True)
+        page.screenshot(path=str(OUT / f"failed-{game}-{size}.png"), full_page=True)
         raise
     assert seen["moves"] >= 3, seen
+    # while others acted the hand kept its full contrast (opacity 1, no grey filter)
+    contrast = page.evaluate("window.contrastSeen")
+    assert contrast["checks"] >= 1 and not contrast["problems"], contrast
     assert seen["winner"], "no finished trick was shown with its winner marked"
 
     # the deal summary: a table of the deal, in words
@@ -231,7 +339,7 @@ def test_a_person_plays_a_whole_deal(game: str, lang: str, server: str, browser:
     assert summary.get_attribute("role") == "dialog"
     assert summary.locator("table tbody tr").count() >= 2
     page.wait_for_timeout(300)  # the dialog's entrance animation
-    page.screenshot(path=str(SHOTS / f"{game}-{lang}-summary.png"), full_page=False)
+    page.screenshot(path=str(SHOTS / f"{game}-{size}-summary.png"), full_page=False)
     check_raw(page, server, tid, token, lang)
     page.click('[data-dialog="deal-summary"] [data-action="continue"]')
 
@@ -248,7 +356,7 @@ def test_a_person_plays_a_whole_deal(game: str, lang: str, server: str, browser:
         assert page.locator('[data-dialog="match-summary"] svg').count() == 1
         check_raw(page, server, tid, token, lang)
         page.wait_for_timeout(300)  # the dialog's entrance animation
-        page.screenshot(path=str(SHOTS / f"{game}-{lang}-match.png"))
+        page.screenshot(path=str(SHOTS / f"{game}-{size}-match.png"))
         page.click('[data-dialog="match-summary"] [data-action="continue"]')
         assert page.locator('[data-action="new-match"]').count() >= 1
     assert not page.errors, page.errors
@@ -393,4 +501,182 @@ def test_a_guandan_return_goes_through_the_confirm_dialog(server: str, browser: 
     page.wait_for_function(f"document.body.dataset.version !== {version!r}", timeout=STEP)
     assert page.locator("#hand [data-card]").count() >= 1
     assert not page.errors, page.errors
+    context.close()
+
+
+def test_the_break_between_deals(server: str, browser: Any) -> None:
+    """The break after a deal at a table with people (issue 28): the state frame's
+    ``present.pause`` shows the deal's summary as the break's screen, with how the next deal
+    began and "Next deal", which sends ``{"type": "ready"}``; nothing of the next deal is
+    asked before; a reload shows the screen again; past summaries reopen from the score
+    sheet (in the drawer on a phone)."""
+    tid, token = create(server, "norlanninnakki")
+    context, page = open_table(browser, server, tid, token, "en", SIZES["phone"][0])
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+    page.reload()
+    page.wait_for_selector("#table")
+    play_a_deal(page, server, tid, token, "en", "norlanninnakki")
+    dialog = page.locator('[data-dialog="deal-summary"]')
+    assert dialog.get_attribute("data-pause") == "1"
+    assert dialog.locator('[data-action="continue"]').inner_text() == "Next deal"
+    assert not page.locator('body[data-turn="1"]').count()  # nothing of the next deal is asked
+    assert page.locator('[data-region="pause"]').count() == 1
+    title = dialog.locator("h2").inner_text()
+    one_screen_dialog = page.evaluate(
+        "document.documentElement.scrollHeight <= innerHeight"
+        " && document.querySelector('[data-dialog] [data-action=\"continue\"]')"
+        ".getBoundingClientRect().bottom <= innerHeight"
+    )
+    assert one_screen_dialog
+
+    page.reload()  # the break's screen comes back
+    page.wait_for_selector('[data-dialog="deal-summary"][data-pause="1"]', timeout=STEP)
+    assert page.locator('[data-dialog="deal-summary"] h2').inner_text() == title
+
+    page.click('[data-dialog="deal-summary"] [data-action="continue"]')
+    assert any('"ready"' in m for m in sent), sent
+    page.wait_for_selector('[data-region="pause"]', state="detached", timeout=STEP)
+    page.wait_for_selector('body[data-turn="1"], [role=dialog]', timeout=STEP)
+
+    # the summary reopens from the score sheet, in the drawer on a phone
+    page.click('[data-action="drawer"]')
+    assert page.locator('[data-action="drawer"]').get_attribute("aria-expanded") == "true"
+    page.click('[data-action="summary"][data-deal="1"]')
+    again = page.locator('[data-dialog="deal-summary"]')
+    again.wait_for(timeout=5_000)
+    assert again.locator("h2").inner_text() == title
+    assert again.get_attribute("data-pause") is None
+    page.click('[data-dialog="deal-summary"] [data-action="continue"]')
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_settings_language_and_pass_order(server: str, browser: Any) -> None:
+    """The settings menu keeps its choices in localStorage (the four-colour deck, the pace,
+    the sound off by default); the tab title says it is your turn; switching language keeps
+    the selection; Pentagrammi's pass shows the chosen cards' order and swaps it."""
+    tid, token = create(server, "pentagrammi")
+    context, page = open_table(browser, server, tid, token, "en", SIZES["desktop"][0], pace=False)
+    page.wait_for_selector('body[data-turn="1"]', timeout=STEP)
+    assert page.title().startswith("Your turn")
+    page.click('[data-action="settings"]')
+    dialog = page.locator('[data-dialog="settings"]')
+    assert not dialog.locator('[data-setting="sound"]').is_checked()  # off by default
+    assert dialog.locator('[data-setting="pace-normal"]').is_checked()
+    dialog.locator('[data-setting="four-colour"]').check()
+    dialog.locator('[data-setting="pace-fast"]').check()
+    page.click('[data-dialog="settings"] [data-action="continue"]')
+    saved = json.loads(page.evaluate("localStorage.getItem('pakka.settings')"))
+    assert saved == {"four": True, "sound": False, "pace": "fast"}
+    # the four-colour deck: diamonds are not drawn in the hearts' red
+    fill = page.evaluate(
+        "(() => { const d = document.querySelector('#hand [data-card^=\"D\"] svg g[fill]');"
+        " return d ? d.getAttribute('fill') : null })()"
+    )
+    assert fill in (None, "#1549b8")
+
+    # Pentagrammi starts with passing cards: the order of the chosen cards says where each goes
+    cards = page.locator('#hand [data-card]:not([aria-disabled="true"])')
+    if page.locator('[data-action="play"]').inner_text() == "Pass the cards":
+        cards.nth(0).click()
+        cards.nth(1).click()
+        order = page.locator("#order [data-card]")
+        assert order.count() == 2
+        first = order.nth(0).get_attribute("data-card")
+        before = page.locator("#preview").inner_text()
+        page.click('#order [data-action="swap"]')
+        assert page.locator("#order [data-card]").nth(1).get_attribute("data-card") == first
+        assert page.locator("#preview").inner_text() != before  # the other card goes first
+        selected = page.eval_on_selector_all(
+            '#hand [aria-pressed="true"]', "(es) => es.map((e) => e.dataset.card)"
+        )
+        version = page.evaluate("document.body.dataset.version")
+        page.click('[data-action="language"]')  # to Finnish: the selection stays
+        page.wait_for_function("document.documentElement.lang === 'fi'")
+        page.wait_for_function(
+            f"document.body.dataset.version === {version!r} && !!document.querySelector('#hand')",
+            timeout=STEP,
+        )
+        again = page.eval_on_selector_all(
+            '#hand [aria-pressed="true"]', "(es) => es.map((e) => e.dataset.card)"
+        )
+        assert sorted(again) == sorted(selected)
+        assert page.title().startswith("Sinun vuorosi")
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_the_pace_setting_spaces_others_moves(server: str, browser: Any) -> None:
+    """At the slow pace the frames that the bots' moves make (sent at once here: the bots
+    have no delay) are shown at least 0.9 s apart; the person's own turn is never skipped."""
+    tid, token = create(server, "guandan")
+    context, page = open_table(browser, server, tid, token, "en", SIZES["desktop"][0], pace=False)
+    page.add_init_script("localStorage.setItem('pakka.settings', JSON.stringify({pace: 'slow'}))")
+    page.reload()
+    page.wait_for_selector('body[data-turn="1"]', timeout=STEP)
+    page.evaluate(
+        """() => { window.shown = [];
+        let last = document.body.dataset.version;
+        new MutationObserver(() => {
+            const v = document.body.dataset.version;
+            if (v !== last) window.shown.push([performance.now(), document.body.dataset.turn]);
+            last = v;
+        })
+            .observe(document.body, {attributes: true, attributeFilter: ['data-version']}); }"""
+    )
+    for _ in range(2):
+        version = page.evaluate("document.body.dataset.version")
+        page.click('[data-action="hint"]')
+        page.wait_for_selector("#hint", timeout=STEP)
+        page.click('[data-action="play"]')
+        wait_version_change(page, version)
+        page.wait_for_selector('body[data-turn="1"], [role=dialog]', timeout=STEP)
+    shown = page.evaluate("window.shown")
+    gaps = [b[0] - a[0] for a, b in pairwise(shown) if a[1] != "1"]
+    assert len(gaps) >= 3, shown
+    assert min(gaps) >= 800, gaps  # 0.9 s, less a timer's jitter
+    assert not page.errors, page.errors
+    context.close()
+
+
+RECORD_MOTION = """
+window.motion = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+    window.motion.push([options.duration || 0, options.delay || 0]);
+    return animate.call(this, frames, options);
+};
+"""
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_motion_is_short_and_off_when_reduced(reduced: bool, server: str, browser: Any) -> None:
+    """Cards move (dealt, played to the trick, gathered to the winner), each in under
+    400 ms; under prefers-reduced-motion nothing moves."""
+    tid, token = create(server, "anarchy")
+    context = browser.new_context(
+        viewport=SIZES["desktop"][0], reduced_motion="reduce" if reduced else "no-preference"
+    )
+    context.add_init_script(FAST)
+    context.add_init_script(RECORD_MOTION)
+    page = context.new_page()
+    page.goto(f"{server}/table.html?id={tid}#token={token}&seat=0")
+    for _ in range(4):
+        page.wait_for_selector('body[data-turn="1"]', timeout=STEP)
+        version = page.evaluate("document.body.dataset.version")
+        page.click('[data-action="hint"]')
+        page.wait_for_selector("#hint", timeout=STEP)
+        page.click('[data-action="play"]')
+        wait_version_change(page, version)
+    page.wait_for_timeout(2_000)  # a trick finishes and gathers
+    motion = page.evaluate("window.motion")
+    running = page.evaluate(
+        "document.getAnimations().filter((a) => a.playState === 'running').length"
+    )
+    if reduced:
+        assert motion == [] and running == 0, (motion, running)
+    else:
+        assert len(motion) >= 10, motion  # the deal, the plays
+        assert all(d <= 300 and d + delay < 400 for d, delay in motion), motion
     context.close()

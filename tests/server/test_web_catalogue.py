@@ -24,6 +24,7 @@ FAMILIES = {
     "web_suit_": ["S", "H", "D", "C"],
     "web_level_": ["random", "easy", "normal", "hard"],
     "web_rules_in_": ["en", "fi"],
+    "web_pace_": ["slow", "normal", "fast"],
     "web_error_": [
         "illegal",
         "not_seated",

@@ -1,6 +1,13 @@
+// @ts-check
 // Talking to the server: REST helpers and the seat tokens kept in this browser.
 
+/**
+ * @param {string} path
+ * @param {{method?: string, body?: unknown, token?: string|null}} [opts]
+ * @returns {Promise<any>}
+ */
 export async function api(path, { method = "GET", body, token } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -41,7 +48,7 @@ export function el(tag, attrs = {}, ...children) {
     if (k === "class") e.className = v;
     else if (k === "text") e.textContent = v;
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(e.dataset, v);
+    else if (k === "dataset") { for (const [dk, dv] of Object.entries(v)) if (dv !== undefined && dv !== null) e.dataset[dk] = String(dv); }
     else e.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat()) {

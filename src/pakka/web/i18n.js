@@ -1,3 +1,4 @@
+// @ts-check
 // Loading and formatting the strings people read.  The server serves the catalogue at
 // /api/i18n: the words every game shares (src/pakka/i18n/messages.json) merged with each
 // installed game's own (its plug-in's messages.json), the same table the terminal client and
@@ -62,8 +63,8 @@ export function tAny(keys, vars = {}, fallback = "") {
 // Fill every [data-i18n] element's text from the catalogue.
 export function translatePage(root = document) {
   document.documentElement.lang = lang;
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
+  for (const el of root.querySelectorAll(/** @type {"span"} */ ("[data-i18n]"))) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll(/** @type {"input"} */ ("[data-i18n-placeholder]"))) {
     el.placeholder = t(el.dataset.i18nPlaceholder);
   }
 }

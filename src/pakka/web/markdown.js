@@ -1,3 +1,4 @@
+// @ts-check
 // A small, safe Markdown renderer for the rules texts: headings, paragraphs, lists,
 // tables, code, emphasis and links.  Everything is escaped first.  Repository file paths
 // (`shared/seeds/….txt`) are for developers and are left out; links to other Markdown

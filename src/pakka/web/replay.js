@@ -1,10 +1,11 @@
+// @ts-check
 // The replay viewer: step through a finished match with the server's replays, each step in
 // words (the presentation, as at the table).  It opens as your own seat (or the first
 // seat), so hands are shown; "View as" changes the seat.
 
 import { api, el, loadSeat, query } from "./api.js";
 import { cardEl, cardsEl } from "./cards.js";
-import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
+import { getLanguage, languageButton, t, translatePage } from "./i18n.js";
 import { reviewLink } from "./review-link.js";
 import { seatSlots, summaryTable } from "./table-parts.js";
 
@@ -92,7 +93,7 @@ async function main() {
   document.getElementById("lang-slot").append(languageButton(() => load(R.step)));
   translatePage();
   document.addEventListener("keydown", (e) => {
-    if (e.target && e.target.tagName === "INPUT") return;
+    if (e.target instanceof HTMLInputElement) return;
     if (e.key === "ArrowRight") load(R.step + 1);
     if (e.key === "ArrowLeft") load(R.step - 1);
   });

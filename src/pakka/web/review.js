@@ -222,7 +222,8 @@ async function main() {
   document.getElementById("lang-slot").append(languageButton(() => load(R.step)));
   translatePage();
   document.addEventListener("keydown", (e) => {
-    if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT")) return;
+    const tag = e.target instanceof HTMLElement ? e.target.tagName : "";
+    if (tag === "INPUT" || tag === "SELECT") return;
     if (e.key === "ArrowRight") { e.preventDefault(); if (e.shiftKey) gotoDecision(1); else load(R.step + 1); }
     if (e.key === "ArrowLeft") { e.preventDefault(); if (e.shiftKey) gotoDecision(-1); else load(R.step - 1); }
   });

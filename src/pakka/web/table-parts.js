@@ -1,27 +1,11 @@
+// @ts-check
 // Pieces of the table shared by the table page and the replay viewer: where the seats sit,
 // a summary as a table, the match chart as inline SVG.
 
 import { el } from "./api.js";
 import { has, t } from "./i18n.js";
 
-// Where the seats sit, you first (at the bottom), then the others in the order play passes,
-// as grid slots (see style.css): clockwise, the next seat sits on your left.
-const CLOCKWISE = {
-  1: ["me"],
-  2: ["me", "top"],
-  3: ["me", "left", "right"],
-  4: ["me", "left", "top", "right"],
-  5: ["me", "left", "tl", "tr", "right"],
-  6: ["me", "left", "tl", "top", "tr", "right"],
-  7: ["me", "bl", "left", "tl", "tr", "right", "br"],
-  8: ["me", "bl", "left", "tl", "top", "tr", "right", "br"],
-};
-
-export function seatSlots(n, direction) {
-  const base = CLOCKWISE[Math.max(1, Math.min(8, n))];
-  if (direction !== "counterclockwise") return base;
-  return [base[0], ...base.slice(1).reverse()];
-}
+export { seatSlots } from "./layout.js";
 
 // The Play button's words for the phase's commit (by action type: play, pass_cards, bid…).
 export function commitLabel(type) {
@@ -48,7 +32,8 @@ export function chartEl(series, mySeat, title) {
   const W = 520, H = 220, L = 40, R = 10, T = 10, B = 28;
   const n = Math.max(...series.map((s) => s.values.length));
   const all = series.flatMap((s) => s.values);
-  let lo = Math.min(0, ...all), hi = Math.max(0, ...all);
+  const lo = Math.min(0, ...all);
+  let hi = Math.max(0, ...all);
   if (hi === lo) hi = lo + 1;
   const x = (i) => L + (n <= 1 ? (W - L - R) / 2 : (i * (W - L - R)) / (n - 1));
   const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
