@@ -3,6 +3,7 @@ every hand, and the coach switch asks before a move is sent."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -35,6 +36,19 @@ def _my_turn(page: Any) -> str:
     return str(page.get_attribute("body", "data-version"))
 
 
+def _caught_up(page: Any, server: str, tid: str) -> str:
+    """My turn, with the page showing the server's position (others' moves are shown at the
+    bot pace, so a frame on screen may be some moves behind)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        stored = httpx.get(f"{server}/api/tables/{tid}/matches").json()[0]["actions"]
+        version = str(page.get_attribute("body", "data-version"))
+        if version.endswith(f":{stored}") and page.get_attribute("body", "data-turn") == "1":
+            return version
+        time.sleep(0.2)
+    raise AssertionError(f"the page never caught up: it shows {version}, the server {stored}")
+
+
 def _play_hint(page: Any) -> None:
     page.click("[data-action=hint]")
     page.wait_for_function(
@@ -56,7 +70,7 @@ def test_a_person_takes_back_a_move(server: str, browser: Any) -> None:
     dealt = page.locator("#hand [data-card]").count()
     _play_hint(page)
     page.wait_for_function(f"document.body.dataset.version !== '{before}'", timeout=30_000)
-    again = _my_turn(page)  # the bots replied: it is my turn again
+    again = _caught_up(page, server, tid)  # the bots replied: it is my turn again
     page.click("[data-action=takeback]")
     page.wait_for_selector("#takeback-note")
     # back before my move (after the bots' moves that came before it in its step)

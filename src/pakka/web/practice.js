@@ -73,6 +73,7 @@ export function onPractice(S, m, send) {
   if (m.op !== "error") P.used = true;
   if (m.op === "takeback" || m.op === "redeal") {
     S.msgSeat = undefined;  // the next state has a lower version: take it
+    S.queue = [];  // frames still waiting for the bot pace show moves that were taken back
     P.taken = m.undone;
     P.takenOp = m.op;
     P.note = null;
