@@ -148,6 +148,7 @@ function trickSeconds() {
 }
 
 function errorText(m) {
+  if (m.code === "rate_limited" && m.retry_after > 0) return t("web_error_rate_limited_in", { n: Math.ceil(m.retry_after) });
   const key = `web_error_${m.code}`;
   return has(key) ? t(key) : t("web_error_other");
 }
