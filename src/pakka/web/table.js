@@ -132,9 +132,11 @@ function newState(m) {
       S.showLast = false;
       if (ms > 0) setTimeout(draw, ms + 20);
     }
-    if (p.deal_summary) S.dialogs.push({ kind: "deal-summary", summary: p.deal_summary });
+    if (p.deal_summary) S.dialogs.push({ kind: "deal-summary", summary: breakSummary(p) || p.deal_summary });
     if (p.last_trick && !p.won) S.lastTrick = p.last_trick;
   }
+  // the break between deals (docs/protocol.md): after a reload the summary comes back
+  if (p.pause && p.pause.you_reading && S.readyFor !== `${m.match}:${m.version}` && !S.dialogs.some((d) => d.kind === "deal-summary")) S.dialogs.push({ kind: "deal-summary", summary: breakSummary(p) });
   if (p.match_summary && S.shownMatchSummary !== m.match) {
     S.shownMatchSummary = m.match;
     S.dialogs.push({ kind: "match-summary", summary: p.match_summary });
@@ -614,8 +616,15 @@ function invitePanel() {
 // --- dialogs ------------------------------------------------------------------------------
 
 function closeDialog() {
-  S.dialogs.shift();
+  const d = S.dialogs.shift();
+  const p = S.msg && S.msg.present;
+  if (d && d.kind === "deal-summary" && p && p.pause) { S.readyFor = `${S.msg.match}:${S.msg.version}`; send({ type: "ready" }); }
   draw();
+}
+
+// The break's summary with how the next deal began (Guandan's tribute) under it.
+function breakSummary(p) {
+  return p.pause ? { ...p.pause.summary, lines: [...p.pause.summary.lines, ...p.pause.coming] } : null;
 }
 
 function drawDialog() {
