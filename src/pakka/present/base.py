@@ -389,7 +389,8 @@ class Presenter(Generic[V]):
             )
             return [ctx.t("ev_deal_scored", scores=shown)]
         if isinstance(event, MatchOver):
-            return [ctx.t("ev_match_over", seats=ctx.seats(event.winners))]
+            winners = event.winners
+            return [ctx.count("ev_match_over", len(winners), seats=ctx.seats(winners))]
         return []
 
     # --- summaries ------------------------------------------------------------------------

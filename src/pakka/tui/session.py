@@ -229,7 +229,8 @@ class LocalSession(Session):
             action = None
         if action not in legal:
             self.bot_failures += 1
-            self.status = t("tui_bot_failed", self.lang, n=self.bot_failures)
+            n = self.bot_failures
+            self.status = t("tui_bot_failed_one" if n == 1 else "tui_bot_failed", self.lang, n=n)
             return random.Random(len(self.state.log or [])).choice(legal)
         return action
 

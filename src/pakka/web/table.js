@@ -8,7 +8,7 @@
 
 import { api, el, forgetSeat, loadSeat, query, saveName, saveSeat, savedName } from "./api.js";
 import { cardEl, cardName, cardsEl, contains, sameCards } from "./cards.js";
-import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
+import { getLanguage, has, languageButton, t, tn, translatePage } from "./i18n.js";
 import { chartEl, commitLabel, seatSlots, summaryTable } from "./table-parts.js";
 
 const PASS_TYPE = "pass";
@@ -607,7 +607,7 @@ function invitePanel() {
   return el("div", { class: "invite card-panel" },
     el("p", {}, t("web_invite", { code: v.code })),
     el("p", {}, el("code", { id: "invite-link" }, link), " ", copy),
-    el("p", {}, t("web_waiting_players", { n: free })),
+    el("p", {}, tn("web_waiting_players", free)),
     el("ul", { class: "seatlist" }, v.seats.map((s) => el("li", {}, s.kind === "bot"
       ? (s.display && s.display[getLanguage()]) || t("bot_name", { n: s.seat + 1 })
       : s.name || t("web_free_seat")))));
