@@ -296,7 +296,7 @@ def test_seats_have_names_levels_and_badges():
     assert [s.score for s in p.seats] == ["taso 2"] * 4
     assert [[b.text for b in s.badges] for s in p.seats] == [
         ["viimeinen kortti!", "passasi"],
-        ["pari", "2 korttia jäljellä", "kasipari"],
+        ["kumppani", "2 korttia jäljellä", "kasipari"],  # "pari" is the pair play
         ["1. sija", "rouvapari"],
         ["passasi"],
     ]
