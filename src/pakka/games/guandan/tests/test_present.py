@@ -970,3 +970,20 @@ def test_sweep_no_engine_word_reaches_anyone(options):
                     _check(p, f"step {step}, seat {viewer}, {lang}", step % 64 == 0)
         final = shown(st, 0)
         assert final.match_summary is not None and final.prompt
+
+
+def test_a_sequence_is_drawn_in_the_order_it_reads() -> None:
+    """Issue 28: the tube "A to 3" was drawn 2 2 3 3 A A."""
+    from pakka.games.guandan.events import GuandanCardsPlayed
+    from pakka.games.guandan.present import in_reading_order
+
+    def drawn(text: str, combo: str, key: str) -> str:
+        play = GuandanCardsPlayed(seat=0, cards=tuple(cards(text)), combo=combo, key=key)
+        return " ".join(str(c) for c in in_reading_order(play))
+
+    assert drawn("S2 D2 C3 H3 SA CA", "tube", "A-3") == "SA CA S2 D2 C3 H3"
+    assert drawn("S2 D3 C4 H5 SA", "straight", "A-5") == "SA S2 D3 C4 H5"
+    assert drawn("SA S10 SJ SQ SK", "straight_flush", "10-A") == "S10 SJ SQ SK SA"
+    # a wild heart (level 2 here: H2) fills the place of the missing card
+    assert drawn("H2 S4 D5 C7 H8", "straight", "4-8") == "S4 D5 H2 C7 H8"
+    assert drawn("S9 D9", "pair", "9") == "S9 D9"
