@@ -987,3 +987,31 @@ def test_a_sequence_is_drawn_in_the_order_it_reads() -> None:
     # a wild heart (level 2 here: H2) fills the place of the missing card
     assert drawn("H2 S4 D5 C7 H8", "straight", "4-8") == "S4 D5 H2 C7 H8"
     assert drawn("S9 D9", "pair", "9") == "S9 D9"
+
+
+def test_the_break_between_deals_shows_the_tribute() -> None:
+    """Issue 28: the tribute happened unseen behind the deal summary.  In the break the
+    server holds, the presenter tells how the next deal began: who pays whom."""
+    from pakka.games.guandan.events import TributePaid
+    from pakka.present import Interval
+
+    st = GAME.new_match(seed=5)
+    rng = random.Random(5)
+    while True:
+        seat = min(st.to_act())
+        events = st.apply(seat, rng.choice(st.legal_actions(seat)))
+        paid = [e for e in events if isinstance(e, TributePaid)]
+        if paid:
+            break
+    payer, to, card = paid[0].seat, paid[0].to, paid[0].card.pretty()
+    pause = Interval(events, (to,), 60.0, 42.0)
+    p = PRESENTER.present(st.view(to), events, names, "en", pause=pause)
+    assert p.pause is not None and p.actions == () and p.prompt == p.pause.text
+    assert f"{names(payer)} pays you {card} in tribute" in p.pause.coming
+    assert p.pause.you_reading and p.pause.summary.kind == "deal"
+    fi = PRESENTER.present(st.view(to), events, names, "fi", pause=pause)
+    assert fi.pause is not None
+    assert f"{names(payer)} maksaa sinulle veroksi kortin {card}" in fi.pause.coming
+    other = PRESENTER.present(st.view(payer), events, names, "en", pause=pause)
+    assert other.pause is not None and not other.pause.you_reading
+    assert other.prompt == f"Waiting for {names(to)} to read the deal summary"
