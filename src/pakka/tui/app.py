@@ -388,12 +388,13 @@ class PakkaApp(App[None]):
             widget.update("")
             return
         lines = [render.fact_markup(f) for f in shown.facts]
+        room = widget.content_size.width - 2  # the trick's lines are indented by two
         if shown.trick is not None:
             lines.append(f"[b]{escape(t('tui_trick', self.lang))}[/]")
-            lines += ["  " + line for line in render.trick_markup(shown.trick)]
+            lines += ["  " + line for line in render.trick_markup(shown.trick, room)]
         elif (finished := self.held_trick or shown.last_trick) is not None:
             lines.append(f"[b]{escape(t('tui_last_trick', self.lang))}[/]")
-            lines += ["  " + line for line in render.trick_markup(finished)]
+            lines += ["  " + line for line in render.trick_markup(finished, room)]
         lines.append("")
         lines.append(f"[b]{escape(shown.prompt)}[/]")
         widget.update(render.flow(lines, widget.content_size.width))
