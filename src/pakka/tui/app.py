@@ -207,6 +207,8 @@ class PakkaApp(App[None]):
         """The trick finished last, kept on the table until the person next acts."""
         self._summaries: list[Summary] = []
         self.summaries_seen = 0
+        self._break_seen: str | None = None
+        """The break between deals whose summary has been opened (by its title)."""
         """Deal and match summaries opened so far (tests read it)."""
         self._mounted = False
         self._dirty = False
@@ -272,6 +274,12 @@ class PakkaApp(App[None]):
             for summary in (shown.deal_summary, shown.match_summary):
                 if summary is not None and (summary.kind == "match" or not shown.match_summary):
                     self._summaries.append(summary)
+            pause = shown.pause
+            if pause is not None and self._break_seen != pause.summary.title:
+                # a server's break between deals: its summary, once (also after a reconnect)
+                self._break_seen = pause.summary.title
+                if shown.deal_summary is None and pause.you_reading:
+                    self._summaries.append(pause.summary)
         if not self._dirty:
             self._dirty = True
             self.call_later(self._refresh_if_dirty)
@@ -288,9 +296,13 @@ class PakkaApp(App[None]):
             return
         summary = self._summaries.pop(0)
         self.summaries_seen += 1
-        self.push_screen(
-            SheetScreen(render.summary_table(summary)), lambda _: self._show_summaries()
-        )
+
+        def closed(_: None) -> None:
+            if summary.kind == "deal":  # read: the next deal may start
+                self.run_worker(self.session.ready(), exclusive=False)
+            self._show_summaries()
+
+        self.push_screen(SheetScreen(render.summary_table(summary)), closed)
 
     @property
     def summaries_waiting(self) -> bool:

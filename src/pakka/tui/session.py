@@ -84,6 +84,10 @@ class Session(ABC):
     async def undo(self) -> bool:
         return False
 
+    async def ready(self) -> None:  # noqa: B027  (a hook; local play has no break)
+        """The person has read the deal summary: a server's break between deals may end
+        (local play has no break)."""
+
     async def new_match(self) -> bool:
         """Start another match with the same settings (local play); False if not possible."""
         return False
