@@ -134,3 +134,38 @@ def test_finnish_phone_view_and_errors(server: str, browser: Any, shots: Path) -
     assert page.evaluate("document.documentElement.lang") == "en"
     assert not errors, errors
     context.close()
+
+
+def test_the_lobby_calls_your_own_table_yours_and_links_nowhere_broken(
+    server: str, browser: Any
+) -> None:
+    """Issue 28: your own tables were listed under "Watch", the footer's "API" link gave a
+    raw JSON 404, and the seat list said Bot 1 for the table's Bot 2."""
+    import httpx
+
+    made = httpx.post(
+        server + "/api/tables",
+        json={
+            "game": "toy",
+            "players": 3,
+            "name": "Ann",
+            "seats": [{"kind": "person"}, {"kind": "bot"}, {"kind": "person"}],
+        },
+    ).json()
+    tid = made["table"]["id"]
+    context = browser.new_context(locale="en-US", viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.goto(server + "/")
+    page.evaluate(
+        "([id, seat, token]) => localStorage.setItem('pakka.seat.' + id, "
+        "JSON.stringify({seat, token}))",
+        [tid, made["seat"], made["token"]],
+    )
+    page.reload()
+    row = page.locator("#tables li", has=page.locator(f'a[href="/table.html?id={tid}"]'))
+    row.wait_for()
+    assert row.locator("a").inner_text() == "Back to your seat"
+    assert "Bot 2" in row.inner_text() and "Bot 1" not in row.inner_text()
+    for href in page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)"):
+        assert httpx.get(href).status_code == 200, href
+    context.close()

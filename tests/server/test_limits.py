@@ -311,3 +311,60 @@ def test_a_client_that_does_not_read_is_dropped_after_the_send_timeout() -> None
         return True
 
     assert asyncio.run(scenario())
+
+
+class _FirstLegal:
+    """A search pool whose hint is the first legal action, at once (the engine's own
+    search is not what this test is about, and a whole match of them takes minutes)."""
+
+    async def run(self, priority: Any, fn: Any, *args: Any, **kw: Any) -> Any:
+        legal = args[2]  # (game, observation, legal, lang)
+        return [(legal[0], "the first legal move")]
+
+
+@pytest.mark.limits(
+    messages_per_second=1000,
+    message_burst=1000,
+    address_messages_per_second=1000,
+    address_message_burst=1000,
+)
+def test_one_hint_every_turn_of_a_whole_guandan_match_is_never_refused(
+    client: TestClient,
+) -> None:
+    """Issue 28: one hint press per turn drew "Too many clicks at once" 3 times in 44
+    Guandan turns (12 hints a minute, bursts of 3, whatever the pace of play).  The first
+    hint of every decision is now always answered; the hint limits are the defaults.  (This
+    client plays hundreds of times faster than a person, so its messages a second are let
+    through: a time-based hint limit would refuse it sooner than one at a person's pace.)"""
+    made = create(
+        client,
+        game="guandan",
+        players=4,
+        name="Ann",
+        seats=[{"kind": "person"}] + [{"kind": "bot", "level": "random"}] * 3,
+        bot_delay=0,
+    )
+    tid, token = made["table"]["id"], made["token"]
+    services = client.app.state.services  # type: ignore[attr-defined]
+    services.play.pool = _FirstLegal()
+    hints = refusals = deals = 0
+    with ws_connect(client, tid, token) as ws:
+        msg = until(ws, lambda m: m["type"] == "state")
+        while msg["observation"]["result"] is None:
+            pause = msg["present"].get("pause")
+            if pause is not None and pause["you_reading"]:
+                deals += 1
+                ws.send_json({"type": "ready"})
+            elif msg["legal_actions"]:
+                ws.send_json({"type": "hint", "lang": "fi"})
+                answer = until(ws, lambda m: m["type"] in ("hint", "error"))
+                if answer["type"] == "error":
+                    refusals += 1
+                    assert answer["code"] == "rate_limited" and answer["retry_after"] > 0
+                else:
+                    hints += 1
+                    assert answer["engine"] and answer["action"] in msg["legal_actions"]
+                ws.send_json({"type": "action", "action": msg["legal_actions"][0]})
+            msg = until(ws, lambda m: m["type"] in ("state", "error"))
+            assert msg["type"] == "state", msg
+    assert refusals == 0 and hints > 100 and deals > 1, (hints, deals)

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 import pakka.games
 from pakka.server.frames import jsonable
 from tests.server.conftest import create, join, ws_connect
-from tests.server.test_ws import state
+from tests.server.test_ws import state, until
 
 STEPS = 25
 REAL_GAMES = ["anarchy", "guandan", "norlanninnakki", "pentagrammi"]
@@ -29,6 +29,10 @@ def other_hands(truth: Any, seat: int | None) -> set[str]:
     """Cards in other seats' hands that ``seat`` holds no copy of (toy cards are unique)."""
     own = {str(c) for c in truth.hands[seat]} if seat is not None else set()
     return {str(c) for s, hand in enumerate(truth.hands) if s != seat for c in hand} - own
+
+
+def _after_break(msg: dict[str, Any]) -> bool:
+    return msg["type"] == "state" and msg["present"].get("pause") is None
 
 
 @pytest.mark.parametrize("game", ["toy", *REAL_GAMES])
@@ -73,6 +77,12 @@ def test_each_frame_is_the_receivers_projection(
             version = room.version
             audience[seat].send_json({"type": "action", "action": action})
             latest = {s: state(ws, version + 1) for s, ws in audience.items()}
+            if room.paused() is not None:  # the break between deals: nothing is asked
+                assert all(f["legal_actions"] == [] for f in latest.values())
+                for s in range(n):
+                    audience[s].send_json({"type": "ready"})
+                latest = {s: until(ws, _after_break) for s, ws in audience.items()}
+                events = []  # the frames that end the break tell no events
     finally:
         for c in contexts:
             c.__exit__(None, None, None)

@@ -134,11 +134,15 @@ class Person(threading.Thread):
                 msg = self.ws.receive_json()
                 self.frames.append(msg)
                 if msg["type"] == "error":
-                    assert msg["code"] == "illegal", msg  # only a race with a bot's move
+                    # only a race with another seat's move (one that began a break)
+                    assert msg["code"] in ("illegal", "paused"), msg
                     latest = newest  # the refused move is lost: decide again on the newest state
                 if msg["type"] == "state":
                     newest = msg
                     obs = msg["observation"]
+                    pause = msg["present"].get("pause")
+                    if pause is not None and pause["you_reading"]:  # read, then go on
+                        self.ws.send_json({"type": "ready"})
                     if obs["result"] is not None:
                         return
                     first = self.first = obs["deal"] if self.first is None else self.first

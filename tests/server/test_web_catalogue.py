@@ -108,3 +108,16 @@ def test_the_server_serves_the_catalogue(client: TestClient) -> None:
     data = r.json()
     assert data["web_hint"] == {"en": "Hint", "fi": "Vihje"}
     assert data == catalogue()
+
+
+def test_no_word_leaves_its_plural_to_the_reader() -> None:
+    """Issue 28: "1 seat(s) free".  A count is said with the key's ``_one`` form for one
+    (``Context.count`` in Python, ``tn`` in the client), never with "(s)" or "(t)"."""
+    words = catalogue()
+    for key, entry in words.items():
+        for lang, text in entry.items():
+            assert not re.search(r"\w\((s|t|a|ä)\)", text), (key, lang, text)
+    for key in ("web_waiting_players", "ev_match_over", "tui_bot_failed"):
+        assert f"{key}_one" in words, key
+    assert words["web_waiting_players_one"]["en"] == "Waiting for players: 1 seat free"
+    assert "tn(" in scripts()["table.js"]

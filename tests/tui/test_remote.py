@@ -197,3 +197,31 @@ def test_a_seat_has_one_name_in_the_lobby_the_state_frame_and_the_terminal(
 
     local = LocalSession(TOY.new_match(players=3, seed=1), lang="fi")
     assert [local.name(s) for s in (1, 2)] == [s["display"]["fi"] for s in lobby[1:]]
+
+
+def test_the_terminal_reads_the_summary_and_the_next_deal_starts(server: str) -> None:
+    """Issue 28: between deals the server waits until its people have read the summary.
+    Closing the summary in the terminal says so (``ready``): the next deal starts at once,
+    not after the break's minute."""
+    r = httpx.post(
+        f"{server}/api/tables",
+        json={
+            "game": "toy",
+            "players": 2,
+            "options": {"deals": 2},
+            "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}],
+        },
+    )
+    table = r.json()["table"]
+
+    async def main() -> None:
+        session = RemoteSession(f"{server}/join/{table['code']}", "en", name="Tester")
+        app = PakkaApp(session, "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            started = time.monotonic()
+            await play_by_keys(pilot, random.Random(2))
+            await wait_turn(pilot)
+            assert app.is_over() and app.summaries_seen >= 2
+            assert time.monotonic() - started < 30  # no break ran its 60 s
+
+    asyncio.run(main())

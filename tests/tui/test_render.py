@@ -70,3 +70,20 @@ def test_facts_and_summaries() -> None:
 def test_layout_breaks_between_entries() -> None:
     content = render.flow(["Bot 1 ♠A   Bot 2 ♣K   Bot 3 ♠8"], 20)
     assert content.plain.splitlines() == ["Bot 1 ♠A  Bot 2 ♣K", "  Bot 3 ♠8"]
+
+
+def test_a_trick_wider_than_the_screen_gives_each_play_its_own_line() -> None:
+    """Issue 28: laid out to fit, "Bot 2 — passed" landed on the line of the play before
+    it.  A trick that does not fit on one line is one play a line."""
+    trick = Trick(
+        finished=False,
+        plays=(
+            TrickPlay(0, "Bot 1", parse_cards("S8 H8"), note="pair of 8s"),
+            TrickPlay(1, "Bot 2", (), note="passed"),
+            TrickPlay(2, "You", parse_cards("SQ HQ"), winner=True, note="pair of queens"),
+        ),
+        caption="",
+    )
+    shown = render.flow(render.trick_markup(trick, 36), 36).plain.splitlines()
+    assert shown == ["Bot 1 ♠8 ♥8 pair of 8s", "Bot 2 — passed", "You ♠Q ♥Q pair of queens"]
+    assert len(render.trick_markup(trick, 100)) == 1  # it fits: one line, as before

@@ -326,3 +326,35 @@ def test_a_card_chosen_when_only_pass_is_legal_says_so() -> None:
             assert app.session.state is state and state.to_act() == {0}
 
     asyncio.run(main())
+
+
+def test_a_trick_too_wide_for_the_screen_gives_each_play_its_own_line() -> None:
+    """Issue 28: "Bot 2 — passed" wrapped onto the line of Bot 1's play."""
+    if "guandan" not in REAL_GAMES:
+        pytest.skip("guandan not registered")
+
+    def busy(view: Any) -> bool:  # three plays on the table, one of them a pass
+        plays = view.table.trick if hasattr(view.table, "trick") else ()
+        return view.phase == "play" and len(plays) >= 3
+
+    state = _advance("guandan", busy)
+    app = PakkaApp(LocalSession(state, ["normal"], "en"), "en")
+
+    async def main() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await settle(pilot)
+            await pilot.resize_terminal(80, 40)  # drawn again at a width it knows
+            await pilot.pause()
+            shown = app.session.presentation
+            assert shown is not None and shown.trick is not None
+            labels = [p.label for p in shown.trick.plays]
+            table = str(app.query_one("#table").render())
+            rows = [x for x in table.splitlines() if x.strip()]
+            start = next(i for i, x in enumerate(rows) if x.startswith("Trick"))
+            plays = rows[start + 1 : start + 1 + len(labels)]
+            # one line a play, each starting with its own name and naming no other seat
+            for label, line in zip(labels, plays, strict=True):
+                assert line.strip().startswith(label), table
+                assert sum(n in line for n in labels) == 1, table
+
+    asyncio.run(main())

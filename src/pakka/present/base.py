@@ -389,7 +389,8 @@ class Presenter(Generic[V]):
             )
             return [ctx.t("ev_deal_scored", scores=shown)]
         if isinstance(event, MatchOver):
-            return [ctx.t("ev_match_over", seats=ctx.seats(event.winners))]
+            winners = event.winners
+            return [ctx.count("ev_match_over", len(winners), seats=ctx.seats(winners))]
         return []
 
     # --- summaries ------------------------------------------------------------------------
@@ -436,14 +437,26 @@ class Presenter(Generic[V]):
         assert view.result is not None
         rows = self.sheet_rows(view, ctx)
         rows.append(SummaryRow(ctx.t("summary_total"), self.cells(view.result.scores, ctx)))
+        tie = self.tie_sentence(view, ctx)
         return Summary(
             kind="match",
             title=ctx.t("summary_match_title"),
             columns=self.columns(view, ctx),
             rows=tuple(rows),
-            lines=(self.winners_sentence(view.result.winners, ctx),),
+            lines=(self.winners_sentence(view.result.winners, ctx), *([tie] if tie else [])),
             chart=self.chart(self.sheet(view), view, ctx),
         )
+
+    def tie_sentence(self, view: V, ctx: Context) -> str:
+        """Names a tie for first place and how the rules settle it, or ``""``: the base
+        says the tied seats share the win, as Anarchy's and Norlanninnakki's rules do
+        (partners who win together are no tie); games with a tie-break override this."""
+        assert view.result is not None
+        winners = list(view.result.winners)
+        if len(winners) < 2 or any(set(winners) == set(team) for team in ctx.info.teams):
+            return ""
+        score = ctx.number(view.result.scores[winners[0]])
+        return ctx.t("summary_tie_shared", seats=ctx.seats(winners), score=score)
 
     def chart(self, sheet: Sequence[Sequence[float]], view: V, ctx: Context) -> tuple[Series, ...]:
         """Running totals per seat after each deal (from the per-deal sheet)."""

@@ -209,6 +209,8 @@ class PakkaApp(App[None]):
         """The trick finished last, kept on the table until the person next acts."""
         self._summaries: list[Summary] = []
         self.summaries_seen = 0
+        self._break_seen: str | None = None
+        """The break between deals whose summary has been opened (by its title)."""
         """Deal and match summaries opened so far (tests read it)."""
         self._mounted = False
         self._dirty = False
@@ -276,6 +278,12 @@ class PakkaApp(App[None]):
             for summary in (shown.deal_summary, shown.match_summary):
                 if summary is not None and (summary.kind == "match" or not shown.match_summary):
                     self._summaries.append(summary)
+            pause = shown.pause
+            if pause is not None and self._break_seen != pause.summary.title:
+                # a server's break between deals: its summary, once (also after a reconnect)
+                self._break_seen = pause.summary.title
+                if shown.deal_summary is None and pause.you_reading:
+                    self._summaries.append(pause.summary)
         if not self._dirty:
             self._dirty = True
             self.call_later(self._refresh_if_dirty)
@@ -292,9 +300,13 @@ class PakkaApp(App[None]):
             return
         summary = self._summaries.pop(0)
         self.summaries_seen += 1
-        self.push_screen(
-            SheetScreen(render.summary_table(summary)), lambda _: self._show_summaries()
-        )
+
+        def closed(_: None) -> None:
+            if summary.kind == "deal":  # read: the next deal may start
+                self.run_worker(self.session.ready(), exclusive=False)
+            self._show_summaries()
+
+        self.push_screen(SheetScreen(render.summary_table(summary)), closed)
 
     @property
     def summaries_waiting(self) -> bool:
@@ -392,12 +404,13 @@ class PakkaApp(App[None]):
             widget.update("")
             return
         lines = [render.fact_markup(f) for f in shown.facts]
+        room = widget.content_size.width - 2  # the trick's lines are indented by two
         if shown.trick is not None:
             lines.append(f"[b]{escape(t('tui_trick', self.lang))}[/]")
-            lines += ["  " + line for line in render.trick_markup(shown.trick)]
+            lines += ["  " + line for line in render.trick_markup(shown.trick, room)]
         elif (finished := self.held_trick or shown.last_trick) is not None:
             lines.append(f"[b]{escape(t('tui_last_trick', self.lang))}[/]")
-            lines += ["  " + line for line in render.trick_markup(finished)]
+            lines += ["  " + line for line in render.trick_markup(finished, room)]
         lines.append("")
         lines.append(f"[b]{escape(shown.prompt)}[/]")
         widget.update(render.flow(lines, widget.content_size.width))

@@ -243,6 +243,12 @@ class RemoteSession(Session):
         finally:
             self._waiting = None
 
+    async def ready(self) -> None:
+        """Tell the server the deal summary has been read (the break between deals)."""
+        if self._ws is not None:
+            with contextlib.suppress(ConnectionClosed, OSError):
+                await self._ws.send(json.dumps({"type": "ready"}))
+
     async def hint(self) -> tuple[Action | None, str]:
         if self._ws is None:
             return None, t("tui_offline", self.lang)

@@ -141,14 +141,20 @@ def fact_markup(fact: Fact) -> str:
     return _tone(f"[b]{escape(fact.label)}[/] {shown}", fact.tone)
 
 
-def trick_markup(trick: Trick) -> list[str]:
-    """A trick as ``name card`` pairs; the winning play underlined, then its caption."""
+def trick_markup(trick: Trick, width: int = 0) -> list[str]:
+    """A trick as ``name card`` pairs; the winning play underlined, then its caption.
+
+    On one line when it fits ``width`` (0: always), else one play a line: a play that
+    wrapped ("Bot 2 — passed") read as part of the line of the play before it (issue 28).
+    """
     parts = []
     for play in trick.plays:
         cards = " ".join(card_markup(c, "underline" if play.winner else "") for c in play.cards)
         note = f" [dim]{escape(play.note)}[/]" if play.note else ""
         parts.append(f"{escape(play.label)} {cards or '—'}{note}")
-    lines = ["   ".join(parts)]
+    line = "   ".join(parts)
+    fits = width <= 0 or Content.from_markup(line).cell_length <= width
+    lines = [line] if fits else parts
     if trick.caption:
         lines.append(f"  [i]{escape(trick.caption)}[/]")
     return lines

@@ -89,6 +89,10 @@ class Session(ABC):
         ``"inaccuracy"``, ``"mistake"``) and, for a marked move, why."""
         return "", ""
 
+    async def ready(self) -> None:  # noqa: B027  (a hook; local play has no break)
+        """The person has read the deal summary: a server's break between deals may end
+        (local play has no break)."""
+
     async def new_match(self) -> bool:
         """Start another match with the same settings (local play); False if not possible."""
         return False
@@ -234,7 +238,8 @@ class LocalSession(Session):
             action = None
         if action not in legal:
             self.bot_failures += 1
-            self.status = t("tui_bot_failed", self.lang, n=self.bot_failures)
+            n = self.bot_failures
+            self.status = t("tui_bot_failed_one" if n == 1 else "tui_bot_failed", self.lang, n=n)
             return random.Random(len(self.state.log or [])).choice(legal)
         return action
 

@@ -54,6 +54,11 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
 }
 
+// t() with {n}: the key's `_one` form when n is 1 and the catalogue has it (no "seat(s)").
+export function tn(key, n, vars = {}) {
+  return t(n === 1 && has(`${key}_one`) ? `${key}_one` : key, { ...vars, n });
+}
+
 // t() of the first key the catalogue has, or `fallback`.
 export function tAny(keys, vars = {}, fallback = "") {
   for (const k of keys) if (has(k)) return t(k, vars);

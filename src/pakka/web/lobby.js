@@ -1,6 +1,6 @@
 // The lobby: create a table from the server's game metadata, join by code, open tables.
 
-import { api, el, saveName, saveSeat, savedName } from "./api.js";
+import { api, el, loadSeat, saveName, saveSeat, savedName } from "./api.js";
 import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
 
 const L = { games: [], game: null, form: { players: null, options: {}, seats: [] } };
@@ -156,7 +156,9 @@ async function loadTables() {
       return el("li", {}, el("strong", {}, g ? gameTitle(g) : x.title), ` · ${free ? t("web_free_seats", { n: free }) + " · " : ""}${who} `,
         el("a", { href: `/table.html?id=${x.id}`, class: "button" }, label));
     };
-    const items = [...open.map((x) => row(x, t("web_join"))), ...playing.slice(0, 10).map((x) => row(x, t("web_watch")))];
+    // a table where this browser holds a seat is yours to go back to, not one to watch
+    const label = (x, other) => (loadSeat(x.id) ? t("web_your_seat") : t(other));
+    const items = [...open.map((x) => row(x, label(x, "web_join"))), ...playing.slice(0, 10).map((x) => row(x, label(x, "web_watch")))];
     if (!items.length) { box.replaceChildren(el("p", { class: "muted" }, t("web_no_open_tables"))); return; }
     box.replaceChildren(el("ul", { class: "tables" }, items));
   } catch { box.replaceChildren(el("p", { class: "error" }, t("web_error_other"))); }

@@ -11,6 +11,22 @@ function esc(s) {
 const PATH = "`[\\w.-]+(?:/[\\w.-]+)+\\.\\w+`";
 const PATHS = [new RegExp(`\\s*\\(${PATH}\\)`, "g"), new RegExp(`\\s*${PATH}`, "g")];
 
+// Inline code that is only cards in the notation people write (`♠K ♥10 🃏`) is drawn as
+// small card pictures: the rules' example plays.
+const CARD = /^(?:([♠♥♦♣])(10|[2-9JQKA])|🃏)$/u;
+
+function cardsHtml(code) {
+  const tokens = code.trim().split(/\s+/u);
+  if (!tokens.length || !tokens.every((x) => CARD.test(x))) return null;
+  const pics = tokens.map((x) => {
+    const m = x.match(CARD);
+    if (!m[1]) return '<span class="card-pic joker">🃏</span>';
+    const red = m[1] === "♥" || m[1] === "♦" ? " red" : "";
+    return `<span class="card-pic${red}">${m[2]}<span class="suit">${m[1]}</span></span>`;
+  });
+  return `<span class="cards-pic" role="img" aria-label="${esc(tokens.join(" "))}">${pics.join("")}</span>`;
+}
+
 function inline(s, opts = {}) {
   let src = s;
   for (const re of PATHS) src = src.replace(re, "");
@@ -18,7 +34,7 @@ function inline(s, opts = {}) {
   const only = src.match(/^\s*[\p{L} ]{1,24}:\s*(\[[^\]]+\]\([^)\s]+\.md\))\.?\s*$/u);
   if (only) src = only[1];
   let out = esc(src);
-  out = out.replace(/`([^`]+)`/g, "<code>$1</code>");
+  out = out.replace(/`([^`]+)`/g, (_, code) => cardsHtml(code) || `<code>${code}</code>`);
   out = out.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
   out = out.replace(/(^|[^*])\*([^*\s][^*]*)\*/g, "$1<em>$2</em>");
   out = out.replace(/\b_([^_]+)_\b/g, "<em>$1</em>");

@@ -14,7 +14,7 @@
 
 import { api, el, forgetSeat, loadSeat, query, saveName, saveSeat, savedName } from "./api.js";
 import { backsEl, cardEl, cardName, cardsEl, setFourColour } from "./cards.js";
-import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
+import { getLanguage, has, languageButton, t, tn, translatePage } from "./i18n.js";
 import { backsShown, handLayout, paceMs, rowWidth } from "./layout.js";
 import { canon, cardsOf, carrySelection, choiceValue, contains, isCardAction, matching as matchingOf, moveInSelection, sameCards } from "./selection.js";
 import { PACES, readSettings, writeSettings } from "./settings.js";
@@ -255,8 +255,9 @@ function trickSeconds() {
   return Math.max(0, Math.min(10, v));
 }
 
-/** @param {{code: string}} m */
+/** @param {{code: string, retry_after?: number}} m */
 function errorText(m) {
+  if (m.code === "rate_limited" && m.retry_after > 0) return t("web_error_rate_limited_in", { n: Math.ceil(m.retry_after) });
   const key = `web_error_${m.code}`;
   return has(key) ? t(key) : t("web_error_other");
 }
@@ -938,7 +939,7 @@ function invitePanel() {
   return el("div", { class: "invite card-panel" },
     el("p", {}, t("web_invite", { code: v.code })),
     el("p", {}, el("code", { id: "invite-link" }, link), " ", copy),
-    el("p", {}, t("web_waiting_players", { n: free })),
+    el("p", {}, tn("web_waiting_players", free)),
     el("ul", { class: "seatlist" }, v.seats.map((s) => el("li", {}, s.kind === "bot"
       ? (s.display && s.display[getLanguage()]) || t("bot_name", { n: s.seat + 1 })
       : s.name || t("web_free_seat")))));

@@ -70,6 +70,36 @@ def combo_words(combo: str, key: str, ctx: Context) -> str:
     return ctx.t("gd_combo_joker_bomb")
 
 
+_RANK_OF = {**{str(r): r for r in range(2, 11)}, "J": 11, "Q": 12, "K": 13, "A": 14}
+
+
+def in_reading_order(play: GuandanCardsPlayed) -> tuple[Card, ...]:
+    """A sequence's cards in the order the combination reads (issue 28: the tube "A to 3"
+    was drawn 2 2 3 3 A A): each rank of the window low to high, a low ace first, the wild
+    cards in the places they fill.  Other plays keep their order."""
+    if play.combo not in _SEQUENCES:
+        return tuple(play.cards)
+    low_label, _, high_label = play.key.partition("-")
+    low = 1 if low_label == "A" else _RANK_OF.get(low_label, 0)
+    high = _RANK_OF.get(high_label, 0)
+    window = list(range(low, high + 1))
+    if not window or len(play.cards) % len(window):
+        return tuple(play.cards)
+    each = len(play.cards) // len(window)
+    slots: dict[int, list[Card]] = {r: [] for r in window}
+    spare: list[Card] = []
+    for card in play.cards:
+        rank = 1 if card.rank == 14 and low == 1 else card.rank
+        if card.suit != JOKER_SUIT and rank in slots and len(slots[rank]) < each:
+            slots[rank].append(card)
+        else:
+            spare.append(card)  # a wild card standing in for a missing one
+    for r in window:
+        while len(slots[r]) < each and spare:
+            slots[r].append(spare.pop(0))
+    return tuple(c for r in window for c in slots[r]) + tuple(spare)
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -309,7 +339,13 @@ class GuandanPresenter(Presenter[GuandanView]):
             if isinstance(event, GuandanCardsPlayed):
                 holds = event == table.top
                 plays.append(
-                    TrickPlay(seat, ctx.name(seat), event.cards, holds, self.reading(event, ctx))
+                    TrickPlay(
+                        seat,
+                        ctx.name(seat),
+                        in_reading_order(event),
+                        holds,
+                        self.reading(event, ctx),
+                    )
                 )
             else:
                 plays.append(TrickPlay(seat, ctx.name(seat), (), False, ctx.t("gd_badge_passed")))
@@ -340,7 +376,7 @@ class GuandanPresenter(Presenter[GuandanView]):
             by_seat = {p.seat: p for p in plays}
             plays = [p for p in plays if by_seat[p.seat] is p]
         shown = tuple(
-            TrickPlay(p.seat, ctx.name(p.seat), p.cards, p is won, self.reading(p, ctx))
+            TrickPlay(p.seat, ctx.name(p.seat), in_reading_order(p), p is won, self.reading(p, ctx))
             for p in plays
         )
         caption = [ctx.said("gd_trick_took", won.seat, combo=self.reading(won, ctx))]

@@ -18,7 +18,6 @@ from pakka.cards import ACE, Card
 from pakka.engine import Action
 from pakka.events import DealScored, Event, MatchOver, TrickWon
 from pakka.games.norlanninnakki import (
-    START_SCORE,
     TRICKS,
     Bid,
     BidMade,
@@ -612,16 +611,14 @@ class NorlanninnakkiPresenter(Presenter[NorlanninnakkiView]):
     def chart(
         self, sheet: Sequence[Sequence[float]], view: NorlanninnakkiView, ctx: Context
     ) -> tuple[Series, ...]:
-        """Each seat's score after every deal, counting down from 10."""
+        """Each seat's score after every deal, one point per deal: a client numbers the
+        points 1, 2, … as deals (issue 28: the start score as a first point made the
+        x-axis run 1-7 for 6 deals)."""
         scored = view.table.sheet
         if not scored:
             return ()
         return tuple(
-            Series(
-                ctx.name(seat),
-                seat,
-                (float(START_SCORE), *(float(e.totals[seat]) for e in scored)),
-            )
+            Series(ctx.name(seat), seat, tuple(float(e.totals[seat]) for e in scored))
             for seat in range(view.players_count)
         )
 

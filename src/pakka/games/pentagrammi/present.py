@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pakka.cards import parse_card
 from pakka.engine import Action
 from pakka.events import DealScored, Event, TrickWon
 from pakka.games.pentagrammi import (
@@ -172,8 +173,56 @@ class PentagrammiPresenter(Presenter[PentagrammiView]):
             lines=(ctx.t("pg_summary_rule"),),
         )
 
+    def tie_sentence(self, view: PentagrammiView, ctx: Context) -> str:
+        """Equal top totals are broken by the last deal's cards (the rules' "Ties"): say
+        who was tied, who won the tie-break and on which step, or that they share."""
+        result = view.result
+        assert result is not None
+        top = max(result.scores)
+        tied = [s for s, v in enumerate(result.scores) if v == top]
+        if len(tied) < 2:
+            return ""
+        winners = list(result.winners)
+        score = ctx.number(top)
+        if len(winners) == len(tied):
+            return ctx.t("pg_tie_shared", seats=ctx.seats(tied), score=score)
+        keys = _tiebreak_keys(result.details.get("tiebreak"))
+        step = "rule"
+        if keys is not None:
+            left = tied
+            for i, name in enumerate(("spades", "H", "D", "C")):
+                best = min(keys[s][i] for s in left)
+                left = [s for s in left if keys[s][i] == best]
+                if set(left) == set(winners):
+                    step = name
+                    break
+        return ctx.t(
+            "pg_tie_broken",
+            seats=ctx.seats(tied),
+            score=score,
+            winner=ctx.seats(winners, mid=True),
+            why=ctx.t(f"pg_tie_{step}"),
+        )
+
     def sheet(self, view: PentagrammiView) -> list[tuple[float, ...]]:
         return [tuple(row) for row in view.table.deal_points]
+
+
+def _tiebreak_keys(described: object) -> list[tuple[int, int, int, int]] | None:
+    """The tie-break keys of the result's details (fewest spades, lowest heart, diamond,
+    club; a missing suit counts as worse than any card), or ``None`` if they are absent."""
+    if not isinstance(described, list):
+        return None
+    out = []
+    for d in described:
+        if not isinstance(d, dict):
+            return None
+        ranks = [
+            parse_card(c).rank if isinstance(c, str) else 99
+            for c in (d.get("lowest_heart"), d.get("lowest_diamond"), d.get("lowest_club"))
+        ]
+        out.append((int(d.get("spades", 0)), ranks[0], ranks[1], ranks[2]))
+    return out
 
 
 PRESENTER = PentagrammiPresenter()

@@ -296,7 +296,7 @@ def test_seats_have_names_levels_and_badges():
     assert [s.score for s in p.seats] == ["taso 2"] * 4
     assert [[b.text for b in s.badges] for s in p.seats] == [
         ["viimeinen kortti!", "passasi"],
-        ["pari", "2 korttia jäljellä", "kasipari"],
+        ["kumppani", "2 korttia jäljellä", "kasipari"],  # "pari" is the pair play
         ["1. sija", "rouvapari"],
         ["passasi"],
     ]
@@ -970,3 +970,48 @@ def test_sweep_no_engine_word_reaches_anyone(options):
                     _check(p, f"step {step}, seat {viewer}, {lang}", step % 64 == 0)
         final = shown(st, 0)
         assert final.match_summary is not None and final.prompt
+
+
+def test_a_sequence_is_drawn_in_the_order_it_reads() -> None:
+    """Issue 28: the tube "A to 3" was drawn 2 2 3 3 A A."""
+    from pakka.games.guandan.events import GuandanCardsPlayed
+    from pakka.games.guandan.present import in_reading_order
+
+    def drawn(text: str, combo: str, key: str) -> str:
+        play = GuandanCardsPlayed(seat=0, cards=tuple(cards(text)), combo=combo, key=key)
+        return " ".join(str(c) for c in in_reading_order(play))
+
+    assert drawn("S2 D2 C3 H3 SA CA", "tube", "A-3") == "SA CA S2 D2 C3 H3"
+    assert drawn("S2 D3 C4 H5 SA", "straight", "A-5") == "SA S2 D3 C4 H5"
+    assert drawn("SA S10 SJ SQ SK", "straight_flush", "10-A") == "S10 SJ SQ SK SA"
+    # a wild heart (level 2 here: H2) fills the place of the missing card
+    assert drawn("H2 S4 D5 C7 H8", "straight", "4-8") == "S4 D5 H2 C7 H8"
+    assert drawn("S9 D9", "pair", "9") == "S9 D9"
+
+
+def test_the_break_between_deals_shows_the_tribute() -> None:
+    """Issue 28: the tribute happened unseen behind the deal summary.  In the break the
+    server holds, the presenter tells how the next deal began: who pays whom."""
+    from pakka.games.guandan.events import TributePaid
+    from pakka.present import Interval
+
+    st = GAME.new_match(seed=5)
+    rng = random.Random(5)
+    while True:
+        seat = min(st.to_act())
+        events = st.apply(seat, rng.choice(st.legal_actions(seat)))
+        paid = [e for e in events if isinstance(e, TributePaid)]
+        if paid:
+            break
+    payer, to, card = paid[0].seat, paid[0].to, paid[0].card.pretty()
+    pause = Interval(events, (to,), 60.0, 42.0)
+    p = PRESENTER.present(st.view(to), events, names, "en", pause=pause)
+    assert p.pause is not None and p.actions == () and p.prompt == p.pause.text
+    assert f"{names(payer)} pays you {card} in tribute" in p.pause.coming
+    assert p.pause.you_reading and p.pause.summary.kind == "deal"
+    fi = PRESENTER.present(st.view(to), events, names, "fi", pause=pause)
+    assert fi.pause is not None
+    assert f"{names(payer)} maksaa sinulle veroksi kortin {card}" in fi.pause.coming
+    other = PRESENTER.present(st.view(payer), events, names, "en", pause=pause)
+    assert other.pause is not None and not other.pause.you_reading
+    assert other.prompt == f"Waiting for {names(to)} to read the deal summary"

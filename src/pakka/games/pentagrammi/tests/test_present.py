@@ -236,3 +236,24 @@ def test_no_raw_engine_word_in_any_presentation(options: PentagrammiOptions) -> 
         step += 1
     for lang in ("en", "fi"):
         assert not problems(show(st, 0, lang, events))
+
+
+def test_a_tie_on_points_names_the_tie_and_the_tie_break() -> None:
+    """Issue 28: "Bot 5 won" on equal points named no tie-break."""
+    st = GAME.new_match(seed=23, options={"deals": 1})
+    rng = random.Random(23)
+    while not st.is_over():
+        seat = min(st.to_act())
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    result = st.result()
+    assert result.scores[0] == result.scores[4] == max(result.scores) and result.winners == [4]
+    en = show(st, 0).match_summary
+    fi = show(st, 0, "fi").match_summary
+    assert en is not None and fi is not None
+    assert en.lines[-1] == (
+        "You and Eeva tied on 8 points; the tie-break on the last deal's cards went to "
+        "Eeva: fewest spades"
+    )
+    assert fi.lines[-1].startswith("Tasapeli: Sinä ja Eeva saivat 8 pistettä") and (
+        fi.lines[-1].endswith("Eeva: vähiten patoja")
+    )
