@@ -74,7 +74,9 @@ def make(game_name: str, level: str = "normal", seed: int | None = None, **kwarg
     if level == "normal":
         return PolicyBot(game.name, kit.policy, "normal", seed)
     budget = kwargs.get("budget") or kit.budget
-    return kit.search(game, kit.rollout_policy, kit.value, seed, budget)
+    bot = kit.search(game, kit.rollout_policy, kit.value, seed, budget)
+    bot.evidence = kit.evidence
+    return bot
 
 
 def suggest(
