@@ -33,7 +33,7 @@ __all__ = ["FLOOR", "SPREAD", "TEMPERATURE", "evidence", "move_probability"]
 
 TEMPERATURE: Final = 0.5
 """Softmax temperature over the heuristic's scores (in its units: turns of the hand)."""
-FLOOR: Final = 0.05
+FLOOR: Final = 0.2
 """Probability mass spread over moves the heuristic did not pick or weigh."""
 SPREAD: Final = 20
 """The floor is ``FLOOR / SPREAD`` a move (about the number of distinct moves)."""
