@@ -4,9 +4,11 @@ DouZero's and DanZero's method at a size two shared CPU cores train in hours: ac
 deals, every decision of every seat is stored as *(observation, action)* with the seat's
 end-of-deal value as its target (Monte-Carlo: no bootstrapping), and a small MLP learns
 ``Q(observation, action)`` by mean squared error.  The actors play with the current network
-(greedy, with ``epsilon`` random moves); to get a signal in hours instead of months, in a
-share ``teacher`` of the deals one team plays the game's heuristic (``normal``) instead,
-and its decisions are learned from too.  Inputs: :func:`pakka.bots.learned.action_inputs`
+(greedy, with ``epsilon`` random moves); to get a signal in hours instead of months, each
+seat of a deal is with probability ``teacher`` the game's heuristic (``normal``) instead,
+making a random move ``teacher_epsilon`` of the time, and its decisions are learned from
+too: the network then learns the value of every kind of move in the positions the
+heuristic reaches (a learned one-step improvement over it) while its own play is tried.  Inputs: :func:`pakka.bots.learned.action_inputs`
 and the codec's observation vector; the weights are exported as the ``.npz`` that
 :mod:`pakka.bots.learned` plays with NumPy alone.
 
@@ -63,8 +65,10 @@ class Config:
     replay: float = 4.0
     """Each new sample is drawn about this many times before it leaves the buffer."""
     epsilon: float = 0.05
-    teacher: float = 0.5
-    """Share of deals in which one team plays the heuristic (``normal``)."""
+    teacher: float = 0.75
+    """Chance that a seat plays a deal as the teacher: the heuristic (``normal``), with
+    ``teacher_epsilon`` random moves; the other seats play the network."""
+    teacher_epsilon: float = 0.15
     reward_scale: float = 3.0
     """The kit's ``value`` is divided by this and clipped to [-1, 1] (Guandan: +3 levels)."""
     seed: int = 0
@@ -253,7 +257,7 @@ class Trainer:
         cfg = self.config
         st = self._next_state()
         seats = len(st.view(None).players)
-        teacher_team = self.rng.randrange(2) if self.rng.random() < cfg.teacher else None
+        teachers = [self.rng.random() < cfg.teacher for _ in range(seats)]
         traces: list[list[tuple[Any, Any]]] = [[] for _ in range(seats)]
         start = st.deal_number()
         while st.deal_number() == start and not st.is_over():
@@ -264,10 +268,14 @@ class Trainer:
                     st.apply_unchecked(s, legal[0])
                     continue
                 obs = self.codec.observe(view)
-                if teacher_team is not None and s % 2 == teacher_team:
+                if teachers[s] and self.rng.random() >= cfg.teacher_epsilon:
                     action = self.kit.policy.choose(view, legal, self.rng)
                     idx = self.codec.encode(view, action)[0]
                     row = _row(self.codec, idx, action, self.act_size)
+                elif teachers[s]:
+                    actions, rows = action_inputs(self.codec, view, legal)
+                    j = self.rng.randrange(len(actions))
+                    action, row = actions[j], rows[j]
                 else:
                     actions, rows = action_inputs(self.codec, view, legal)
                     if self.rng.random() < cfg.epsilon:
