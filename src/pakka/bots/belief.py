@@ -7,8 +7,8 @@ game's bot kit may bring an ``evidence(world, view)``: the log-likelihood, in th
 of the other seats' observed actions under a model of the players (each game's heuristic
 turned into a softmax over its own scores, with a floor so that no move is impossible).
 :func:`sample_worlds` draws ``pool`` worlds from ``determinize`` and keeps ``n`` of them,
-drawn in proportion to their likelihood (systematic resampling; a likely world may be kept
-more than once), so the search spends its play-outs on the worlds the play so far makes
+drawn in proportion to their likelihood (without replacement, so they stay distinct), so
+the search spends its play-outs on the worlds the play so far makes
 likely.  The search uses it when its ``Budget.belief`` (the pool size) is set and the
 game's kit has an ``evidence``.
 
@@ -27,7 +27,14 @@ from typing import Any
 from pakka.bots.base import View
 from pakka.engine import Game, State
 
-__all__ = ["Evidence", "log_weights", "normalized", "resample", "sample_worlds"]
+__all__ = [
+    "Evidence",
+    "log_weights",
+    "normalized",
+    "resample",
+    "sample_worlds",
+    "weighted_distinct",
+]
 
 Evidence = Callable[[State[Any, Any], View], float]
 """``evidence(world, view)``: log-likelihood of the other seats' observed actions in
@@ -83,14 +90,37 @@ def sample_worlds(
     n: int,
     evidence: Evidence,
     pool: int = 24,
+    distinct: bool = True,
 ) -> list[State[Any, Any]]:
     """``n`` worlds for ``view``: ``pool`` drawn by ``game.determinize``, kept in proportion
-    to ``evidence`` (a world kept twice is cloned, so each may be played on)."""
+    to ``evidence``.  ``distinct`` (the default): ``n`` different worlds, drawn without
+    replacement; otherwise systematic resampling, where a likely world may be kept several
+    times (cloned, so each may be played on).  The search needs distinct worlds: its paired
+    test counts every world as independent evidence, and copies of one world would shrink
+    its standard error and let noise switch the move (measured: docs/bots.md)."""
     drawn = [game.determinize(view, rng) for _ in range(max(1, pool))]
-    picks = resample(normalized(log_weights(drawn, view, evidence)), n, rng)
+    weights = normalized(log_weights(drawn, view, evidence))
+    if distinct and len(drawn) >= n:
+        return [drawn[i] for i in weighted_distinct(weights, n, rng)]
+    picks = resample(weights, n, rng)
     seen: set[int] = set()
     out: list[State[Any, Any]] = []
     for i in picks:
         out.append(drawn[i].clone() if i in seen else drawn[i])
         seen.add(i)
     return out
+
+
+def weighted_distinct(weights: Sequence[float], n: int, rng: random.Random) -> list[int]:
+    """``n`` distinct indices, drawn one after another in proportion to ``weights`` among
+    those not yet drawn (Efraimidis-Spirakis keys ``log(u) / w``).
+
+    >>> sorted(weighted_distinct([0.7, 0.1, 0.2], 3, random.Random(0)))
+    [0, 1, 2]
+    """
+    keys = []
+    for i, w in enumerate(weights):
+        u = rng.random() or 1e-300
+        keys.append((math.log(u) / w if w > 0 else -math.inf, i))
+    keys.sort(reverse=True)
+    return [i for _, i in keys[:n]]
