@@ -246,9 +246,9 @@ def train(
         Path | None, typer.Option(help="at the end, also write the weights here (float16 .npz)")
     ] = None,
 ) -> None:
-    """Train the ``learned`` level by self-play (Deep Monte-Carlo on the CPU; needs
-    ``pakka[train]``).  Resumes from the folder's checkpoint; writes curve.csv and curve.svg
-    (level gain a deal against ``normal`` by CPU hours)."""
+    """Train the learned level by self-play (Deep Monte-Carlo on the CPU; needs PyTorch,
+    the optional extra named train).  Resumes from the folder's checkpoint; writes curve.csv
+    and curve.svg (level gain a deal against normal, by CPU hours)."""
     try:
         from pakka.bots.train import Config, Trainer, export
     except ImportError as exc:  # pragma: no cover - numpy missing
