@@ -20,6 +20,7 @@ from typing import Annotated, Any, TextIO
 import typer
 
 import pakka.games
+from pakka.bots import LEVELS
 from pakka.engine import Action, Event, Game, State
 from pakka.errors import AmbiguousAction, IllegalAction, PakkaError
 from pakka.i18n import t
@@ -124,9 +125,9 @@ def play(
     g = _game(game)
     opts = _options(g, option or [])
     levels = [s.strip() for s in (seat_bots or "").split(",") if s.strip()]
-    bad = [lv for lv in levels if lv not in ("random", "easy", "normal", "hard")]
+    bad = [lv for lv in levels if lv not in LEVELS]
     if bad:
-        raise _fail(f"unknown bot level {bad[0]!r}; levels are: random, easy, normal, hard")
+        raise _fail(f"unknown bot level {bad[0]!r}; levels are: {', '.join(LEVELS)}")
     try:
         state = g.new_match(players=players, options=opts, seed=seed)
     except PakkaError as exc:
@@ -256,6 +257,74 @@ def bench(
     for name in names:
         _game(name)
     typer.echo(report(names, seconds))
+
+
+@app.command()
+def train(
+    game: Annotated[str, typer.Argument(help="the game to train a network for (it needs a codec)")],
+    out: Annotated[
+        Path | None,
+        typer.Option(help="run folder: checkpoint, weights, curve (default: train-runs/GAME)"),
+    ] = None,
+    minutes: Annotated[float | None, typer.Option(help="stop after this much wall time")] = None,
+    deals: Annotated[int | None, typer.Option(help="stop after this many more deals")] = None,
+    checkpoint_minutes: Annotated[
+        float, typer.Option(help="a checkpoint and a curve point this often")
+    ] = 10.0,
+    eval_seeds: Annotated[
+        int, typer.Option(help="evaluation deals against normal: seeds (x2 seatings)")
+    ] = 40,
+    seed: Annotated[int, typer.Option(help="seed of a new run's self-play")] = 0,
+    ship: Annotated[
+        Path | None, typer.Option(help="at the end, also write the weights here (float16 .npz)")
+    ] = None,
+) -> None:
+    """Train the learned level by self-play (Deep Monte-Carlo on the CPU; needs PyTorch,
+    the optional extra named train).  Resumes from the folder's checkpoint; writes curve.csv
+    and curve.svg (level gain a deal against normal, by CPU hours)."""
+    try:
+        from pakka.bots.train import Config, Trainer, export
+    except ImportError as exc:  # pragma: no cover - numpy missing
+        raise _fail(f"{exc}: install pakka[rl,train]") from None
+    g = _game(game)
+    if minutes is None and deals is None:
+        raise _fail("give --minutes or --deals (or both): how long to train")
+    folder = out or Path("train-runs") / g.name
+    config = Config(
+        game=g.name, seed=seed, eval_seeds=eval_seeds, checkpoint_minutes=checkpoint_minutes
+    )
+    try:
+        trainer = Trainer(folder, config)
+    except (PakkaError, SystemExit) as exc:
+        raise _fail(str(exc)) from None
+    resumed = trainer.deals > 0
+    typer.echo(
+        f"{'resuming' if resumed else 'starting'} {folder}: {trainer.deals} deals, "
+        f"{trainer.cpu_seconds / 3600:.2f} CPU hours so far"
+    )
+
+    def report(row: dict[str, Any]) -> None:
+        typer.echo(
+            f"\ncheckpoint {row['checkpoint']}: {row['deals']} deals, {row['cpu_hours']} CPU h, "
+            f"against normal {row['gain']:+.2f} ± {row['gain_ci']:.2f} levels a deal, "
+            f"{100 * row['win_rate']:.1f} % of deals"
+        )
+
+    total = deals if deals is not None else None
+    with typer.progressbar(length=total or 0, label="self-play deals", show_pos=True) as bar:
+        last = [0]
+
+        def progress(done: int, row: dict[str, Any] | None) -> None:
+            bar.update(done - last[0])
+            last[0] = done
+            if row is not None:
+                report(row)
+
+        trainer.run(minutes=minutes, deals=deals, progress=progress)
+    if ship is not None:
+        export(trainer.network(), ship, half=True)
+        typer.echo(f"weights written to {ship}")
+    typer.echo(f"curve: {folder / 'curve.csv'}, {folder / 'curve.svg'}")
 
 
 class LineClient:

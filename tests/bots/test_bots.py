@@ -48,7 +48,8 @@ def test_every_level_plays_only_legal_actions_and_is_reproducible(level: str) ->
 
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(
-        PakkaError, match="unknown bot level 'expert'; levels are: random, easy, normal, hard"
+        PakkaError,
+        match="unknown bot level 'expert'; levels are: random, easy, normal, hard, learned",
     ):
         bots.make("toy", "expert")
 

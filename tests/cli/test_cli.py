@@ -102,3 +102,16 @@ def test_command_line_errors_are_clear(toy_registered: None) -> None:
     assert result.exit_code == 2 and "unknown option 'colour'" in result.output
     result = runner.invoke(app, ["games"])
     assert "toy" in result.output and "--option tie=dead" in result.output
+
+
+def test_train_says_what_it_needs(tmp_path: Path) -> None:
+    """``pakka train`` asks for a length, and without PyTorch says how to get it."""
+    result = runner.invoke(app, ["train", "guandan", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "--minutes or --deals" in result.output
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        result = runner.invoke(app, ["train", "guandan", "--deals", "1", "--out", str(tmp_path)])
+        assert result.exit_code == 2
+        assert "pakka[train]" in result.output

@@ -22,7 +22,7 @@ FAMILIES = {
     "web_card_": ["JK", "RJ", "BJ"],
     "web_rank_": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
     "web_suit_": ["S", "H", "D", "C"],
-    "web_level_": ["random", "easy", "normal", "hard"],
+    "web_level_": ["random", "easy", "normal", "hard", "learned"],
     "web_rules_in_": ["en", "fi"],
     "web_pace_": ["slow", "normal", "fast"],
     "web_error_": [

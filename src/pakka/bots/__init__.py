@@ -1,8 +1,9 @@
 """Bots: ``make(game, level, seed)`` and ``suggest(game, view, legal)``.
 
 Levels: ``random`` (uniform), ``easy`` (the heuristic with deliberate mistakes), ``normal``
-(the game's heuristic player) and ``hard`` (determinized search with the heuristic as
-rollout policy).  A bot is given its seat's view and the legal actions, nothing else.
+(the game's heuristic player), ``hard`` (determinized search with the heuristic as
+rollout policy) and ``learned`` (a value network trained by self-play, played with NumPy:
+:mod:`pakka.bots.learned`; a game that ships no network plays ``normal`` there).  A bot is given its seat's view and the legal actions, nothing else.
 Each game's parts come from its :class:`~pakka.bots.kit.BotKit` (:func:`kit_for`).
 """
 
@@ -22,7 +23,7 @@ from pakka.errors import PakkaError
 from pakka.i18n import t
 from pakka.wire import JSON
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard", "learned")
 EASY_MISTAKES = 0.3
 HINT_SECONDS = 1.0
 """A hint is the ``hard`` bot's default search, stopped after this long (at least two worlds)."""
@@ -73,8 +74,16 @@ def make(game_name: str, level: str = "normal", seed: int | None = None, **kwarg
         return PolicyBot(game.name, kit.policy, "easy", seed, mistakes=EASY_MISTAKES)
     if level == "normal":
         return PolicyBot(game.name, kit.policy, "normal", seed)
+    if level == "learned":
+        from pakka.bots.learned import LearnedBot, weights_path
+
+        if weights_path(game.name) is None:  # no network shipped: the heuristic
+            return PolicyBot(game.name, kit.policy, "normal", seed)
+        return LearnedBot(game.name, seed)
     budget = kwargs.get("budget") or kit.budget
-    return kit.search(game, kit.rollout_policy, kit.value, seed, budget)
+    bot = kit.search(game, kit.rollout_policy, kit.value, seed, budget)
+    bot.evidence = kit.evidence
+    return bot
 
 
 def suggest(

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pakka.bots.base import Policy, RandomPolicy
+from pakka.bots.belief import Evidence
 from pakka.bots.search import Budget, PimcBot, Value, score_margin
 from pakka.engine import Action
 
@@ -36,6 +37,9 @@ class BotKit:
     """The ``hard`` search's default budget (default: :class:`Budget`'s)."""
     search: type[PimcBot] = PimcBot
     """The ``hard`` level's class (a :class:`PimcBot` that may rank its own candidates)."""
+    evidence: Evidence | None = None
+    """The player model that weights the search's worlds when its ``Budget.belief`` is set
+    (:mod:`pakka.bots.belief`): the log-likelihood of the others' actions in a world."""
 
     @property
     def rollout_policy(self) -> Policy:

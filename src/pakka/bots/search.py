@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pakka.bots.base import Bot, Policy, View, play_to_deal_end
+from pakka.bots.belief import Evidence, sample_worlds
 from pakka.engine import Action, Game, State
 
 Value = Callable[[State[Any, Any], int], float]
@@ -50,6 +51,11 @@ class Budget:
     ``confidence``: how many standard errors a candidate's mean advantage over the
     heuristic's move must reach before the bot plays it (0 = the best mean wins).
 
+    ``belief``: the worlds are weighted by what the players did (:mod:`pakka.bots.belief`):
+    each batch of ``worlds`` is resampled from ``belief`` worlds of ``determinize`` in
+    proportion to the likelihood of the others' actions under the game's player model (the
+    kit's ``evidence``); 0 (the default), or a game without a model: plain ``determinize``.
+
     ``max_worlds``: while the decision is :func:`undecided` after ``worlds`` worlds (a
     candidate looks better than the heuristic's move but has not cleared ``confidence``),
     sample ``worlds`` more at a time, up to ``max_worlds`` in all.  The time goes to the
@@ -61,6 +67,7 @@ class Budget:
     max_candidates: int = 12
     confidence: float = 1.0
     max_worlds: int = 0
+    belief: int = 0
 
     @classmethod
     def parse(cls, text: str) -> Budget:
@@ -68,7 +75,7 @@ class Budget:
         ``--budget``); the named parts are ``seconds`` and ``max_worlds``.
 
         >>> Budget.parse("8,3,2,max_worlds=24")
-        Budget(worlds=8, seconds=None, max_candidates=3, confidence=2.0, max_worlds=24)
+        Budget(worlds=8, seconds=None, max_candidates=3, confidence=2.0, max_worlds=24, belief=0)
         """
         kinds: dict[str, type[int] | type[float]] = {
             "worlds": int,
@@ -76,8 +83,9 @@ class Budget:
             "confidence": float,
             "seconds": float,
             "max_worlds": int,
+            "belief": int,
         }
-        named = ("seconds", "max_worlds")
+        named = ("seconds", "max_worlds", "belief")
         positional: list[str] = []
         parts: dict[str, str] = {}
         for part in text.split(","):
@@ -184,6 +192,21 @@ class PimcBot(Bot):
         self.last_ranking: list[Action] = []
         """The last decision's candidates, best first: the one played, then the others by
         their mean value (a hint offers them as alternatives)."""
+        self.evidence: Evidence | None = None
+        """The game's player model (the kit's ``evidence``), used when ``Budget.belief``."""
+        self._worlds: list[State[Any, Any]] = []
+
+    def world(self, observation: View, budget: Budget) -> State[Any, Any]:
+        """The next world to play out: ``determinize``'s, or with ``budget.belief`` one of a
+        batch resampled by the player model (:func:`pakka.bots.belief.sample_worlds`)."""
+        if not budget.belief or self.evidence is None:
+            fresh: State[Any, Any] = self.game.determinize(observation, self.rng)
+            return fresh
+        if not self._worlds:
+            self._worlds = sample_worlds(
+                self.game, observation, self.rng, budget.worlds, self.evidence, budget.belief
+            )
+        return self._worlds.pop()
 
     def candidates(self, obs: View, legal: Sequence[Action]) -> list[Action]:
         """The actions to compare, the heuristic's move first (subclasses rank their own)."""
@@ -216,12 +239,13 @@ class PimcBot(Bot):
         limit = budget.seconds
         deadline = None if limit is None else time.perf_counter() + limit
         target = budget.worlds
+        self._worlds = []
         while deadline is None or len(values) < 2 or time.perf_counter() < deadline:
             if len(values) >= target:
                 if target >= budget.max_worlds or not undecided(values, budget.confidence):
                     break
                 target = min(target + budget.worlds, budget.max_worlds)
-            world = self.game.determinize(observation, self.rng)
+            world = self.world(observation, budget)
             stream = self.rng.getrandbits(64) if self.streams else 0
             row = []
             for action in cands:

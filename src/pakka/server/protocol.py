@@ -26,7 +26,7 @@ MAX_MESSAGE_BYTES = 16_384
 """Largest inbound WebSocket frame; the biggest legal action is far below this."""
 MAX_NAME_LENGTH = 32
 
-BotLevel: TypeAlias = Literal["random", "easy", "normal", "hard"]
+BotLevel: TypeAlias = Literal["random", "easy", "normal", "hard", "learned"]
 TableStatus: TypeAlias = Literal["open", "playing", "over"]
 SeatKind: TypeAlias = Literal["person", "bot"]
 ErrorCode: TypeAlias = Literal[

@@ -4,7 +4,7 @@ import { api, el, loadSeat, saveName, saveSeat, savedName } from "./api.js";
 import { getLanguage, has, languageButton, t, translatePage } from "./i18n.js";
 
 const L = { games: [], game: null, form: { players: null, options: {}, seats: [] } };
-const LEVELS = ["random", "easy", "normal", "hard"];
+const LEVELS = ["random", "easy", "normal", "hard", "learned"];
 const TRICK_SECONDS = 1.5;  // the server's default; sent only when changed
 
 function showError(msg) {

@@ -35,7 +35,7 @@ export type Public = boolean;
 export type Away = boolean;
 export type Connected = boolean;
 export type Kind = "person" | "bot";
-export type Level = ("random" | "easy" | "normal" | "hard") | null;
+export type Level = ("random" | "easy" | "normal" | "hard" | "learned") | null;
 export type Name1 = string | null;
 export type Seat1 = number;
 /**

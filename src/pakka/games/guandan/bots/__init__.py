@@ -35,6 +35,7 @@ game's bot kit (its ``pakka.bots`` entry point).
 """
 
 from pakka.bots.kit import BotKit
+from pakka.games.guandan.bots.belief import evidence
 from pakka.games.guandan.bots.explain import explain
 from pakka.games.guandan.bots.hand import (
     MAX_LEAVES,
@@ -71,6 +72,7 @@ __all__ = [
     "_passed_on",
     "canonical_actions",
     "decide",
+    "evidence",
     "explain",
     "fast_action",
     "hand_cost",
@@ -85,6 +87,7 @@ KIT = BotKit(
     explain=explain,
     budget=BUDGET,
     search=GuandanSearch,
+    evidence=evidence,
 )
 """Guandan's bots: the heuristic (``normal``, and the search's rollout policy), the level
 gain as the deal's value, hints, and the ``hard`` search with its budget."""

@@ -196,7 +196,10 @@ def _lead(
     legal: Sequence[Action] | None,
     alts: list[Action] | None = None,
     style: Style = PAKKA,
+    scores: list[tuple[float, Raw | None]] | None = None,
 ) -> tuple[Action, str]:
+    """The lead; ``scores`` (if given) receives every piece with its score, higher is
+    better (the player model of :mod:`~pakka.games.guandan.bots.belief`)."""
     level, counts = view.level, view.counts
     _, pieces = _analyse(tuple(counts), level)
     raws: list[tuple[Raw, Piece]] = []
@@ -251,6 +254,8 @@ def _lead(
             score += 3.0 - 0.1 * pw
         scored.append((score, -i, raw))
     scored.sort(reverse=True)
+    if scores is not None:
+        scores.extend((sc, r) for sc, _, r in scored)
     raw = scored[0][2]
     if alts is not None:  # the next pieces, for the search
         for _, _, other in scored[1:4]:
@@ -276,7 +281,10 @@ def _follow(
     legal: Sequence[Action] | None,
     alts: list[Action] | None = None,
     style: Style = PAKKA,
+    scores: list[tuple[float, Raw | None]] | None = None,
 ) -> tuple[Action, str]:
+    """The follow; ``scores`` (if given) receives every play it weighed and the pass (raw
+    ``None``), each with the negative of its cost: higher is better."""
     level, counts = view.level, view.counts
     top = view.top
     assert top is not None
@@ -351,6 +359,9 @@ def _follow(
         if best is None or key < best:
             best, choice = key, raw
     assert best is not None and choice is not None
+    if scores is not None:
+        scores.extend((-sc, r) for sc, _, r in evals)
+        scores.append((-before, None))
     if alts is not None:  # passing and the next plays, in the heuristic's order, for the search
         ranked: list[tuple[float, int, Raw | None]] = [*evals, (before, -1, None)]
         ranked.sort(key=lambda e: (e[0], e[1]))

@@ -1,0 +1,186 @@
+"""The ``learned`` level: a value network trained by self-play, played with NumPy alone.
+
+The network (trained by :mod:`pakka.bots.train` with PyTorch, Deep Monte-Carlo as DouZero
+and DanZero do it) scores a *(state, action)* pair: its input is the seat's observation
+vector from the game's env codec (``codec.observe(view)``), the action's feature row
+(``codec.action_features()``) and the cards the action spends (54 card kinds); its output
+is the expected end-of-deal value of playing that action (the Guandan kit's ``value`` / 3:
++1 for a double win of the seat's team, -1 for one of the other team).  The bot plays the
+legal action with the highest score.
+
+Nothing here imports PyTorch: the weights are a ``.npz`` of float32 (or float16) arrays
+``w0 b0 w1 b1 ...`` (``w`` shaped ``(in, out)``), a ReLU after every layer but the last,
+and a JSON ``meta`` entry (the game, the codec's version, the input sizes, how the weights
+were trained).  The first layer is split into its observation part and its action part, so
+one decision costs one observation product and one small product per candidate.
+
+A game's shipped weights are ``src/pakka/games/<game>/learned.npz`` (with its model card,
+``learned.md``); :func:`weights_path` finds them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pakka import plugins
+from pakka.bots.base import Bot, View
+from pakka.cards import BLACK_JOKER, JOKER_SUIT, SUITS
+from pakka.engine import Action
+from pakka.errors import PakkaError
+
+__all__ = ["LearnedBot", "Network", "action_inputs", "load", "weights_path"]
+
+CARD_KINDS = 54
+
+
+def weights_path(game_name: str) -> Path | None:
+    """The weights shipped with game ``game_name`` (``games/<game>/learned.npz``), if any."""
+    game = plugins.get(game_name)
+    module = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        path = resources.files(module) / "learned.npz"
+    except (ModuleNotFoundError, TypeError):
+        return None
+    p = Path(str(path))
+    return p if p.is_file() else None
+
+
+class Network:
+    """An MLP read from a ``.npz``: ``forward(obs, acts)`` scores each action row."""
+
+    def __init__(self, arrays: dict[str, Any], meta: dict[str, Any]) -> None:
+        import numpy as np
+
+        self.meta = meta
+        layers = len([k for k in arrays if k.startswith("w")])
+        self.weights = [np.asarray(arrays[f"w{i}"], np.float32) for i in range(layers)]
+        self.biases = [np.asarray(arrays[f"b{i}"], np.float32) for i in range(layers)]
+        self.obs_size = int(meta["obs_size"])
+        self.act_size = int(meta["act_size"])
+        w0 = self.weights[0]
+        if w0.shape[0] != self.obs_size + self.act_size:
+            raise PakkaError(
+                f"weights expect {w0.shape[0]} inputs, meta says {self.obs_size}+{self.act_size}"
+            )
+        self._w_obs = w0[: self.obs_size]
+        self._w_act = w0[self.obs_size :]
+
+    def forward(self, obs: Any, acts: Any) -> Any:
+        """Scores of ``acts`` (``(k, act_size)``) in the state ``obs`` (``(obs_size,)``)."""
+        import numpy as np
+
+        h = obs @ self._w_obs + self.biases[0]
+        h = np.maximum(acts @ self._w_act + h, 0.0)
+        last = len(self.weights) - 1
+        for i in range(1, last + 1):
+            h = h @ self.weights[i] + self.biases[i]
+            if i < last:
+                h = np.maximum(h, 0.0)
+        return h[:, 0]
+
+
+def load(path: str | Path) -> Network:
+    """A :class:`Network` from a ``.npz`` written by :func:`pakka.bots.train.export`."""
+    import numpy as np
+
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files if k != "meta"}
+        meta = json.loads(str(data["meta"]))
+    return Network(arrays, meta)
+
+
+@cache
+def _shipped(game_name: str) -> Network:
+    path = weights_path(game_name)
+    if path is None:
+        raise PakkaError(f"{game_name} ships no learned weights (games/{game_name}/learned.npz)")
+    return load(path)
+
+
+@cache
+def _codec(game_name: str, players: int, options: Any) -> Any:
+    found: Any = plugins.companion("codec", plugins.get(game_name).name)
+    if found is None:
+        raise PakkaError(f"{game_name} has no env codec, so no learned level")
+    return found(players, options)
+
+
+def codec_for(view: View, game_name: str) -> Any:
+    """The env codec of ``game_name`` for the table of ``view`` (cached per table kind)."""
+    return _codec(game_name, len(view.players), view.options)
+
+
+def action_inputs(codec: Any, view: View, legal: Sequence[Action]) -> tuple[list[Action], Any]:
+    """The actions the network chooses among (one per codec index: interchangeable cards
+    merged) and their input rows ``(k, act_size)``: the index's features and the 54 card
+    kinds the action spends."""
+    import numpy as np
+
+    seqs = codec.legal_sequences(view, legal)
+    feats = _features(codec)
+    actions: list[Action] = []
+    rows = np.zeros((len(seqs), feats.shape[1] + CARD_KINDS), np.float32)
+    for j, (seq, action) in enumerate(seqs.items()):
+        actions.append(action)
+        rows[j, : feats.shape[1]] = feats[seq[0]]
+        for c in _cards(action):
+            rows[j, feats.shape[1] + _kind(c)] += 1.0
+    return actions, rows
+
+
+_FEATS: dict[int, Any] = {}
+
+
+def _features(codec: Any) -> Any:
+    key = id(type(codec))
+    if key not in _FEATS:
+        _FEATS[key] = codec.action_features()
+    return _FEATS[key]
+
+
+def _cards(action: Action) -> Sequence[Any]:
+    cards = getattr(action, "cards", None)
+    if cards is not None:
+        return tuple(cards)
+    card = getattr(action, "card", None)
+    return () if card is None else (card,)
+
+
+def _kind(card: Any) -> int:
+    """Card kind 0..53 (rank-major ``S2 H2 D2 C2 S3 ... BJ RJ``), as the Guandan codec."""
+    if card.suit == JOKER_SUIT:
+        return 52 if card.rank == BLACK_JOKER else 53
+    return int(card.rank - 2) * 4 + SUITS.index(card.suit)
+
+
+class LearnedBot(Bot):
+    """Plays the legal action the network scores highest (ties: the first)."""
+
+    level = "learned"
+
+    def __init__(
+        self, game_name: str, seed: int | None = None, network: Network | None = None
+    ) -> None:
+        super().__init__(game_name, seed)
+        self.network = network or _shipped(plugins.get(game_name).name)
+
+    def scores(self, view: View, legal: Sequence[Action]) -> tuple[list[Action], Any]:
+        """The distinct legal actions and the network's score of each."""
+        codec = codec_for(view, self.game_name)
+        actions, rows = action_inputs(codec, view, legal)
+        obs = codec.observe(view)
+        return actions, self.network.forward(obs, rows)
+
+    def decide(self, view: View, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        actions, q = self.scores(view, legal_actions)
+        if not actions:
+            return legal_actions[0]
+        best = actions[int(q.argmax())]
+        return best

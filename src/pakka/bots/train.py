@@ -1,0 +1,464 @@
+"""Self-play training of the ``learned`` level's value network (Deep Monte-Carlo, on the CPU).
+
+DouZero's and DanZero's method at a size two shared CPU cores train in hours: actors play
+deals, every decision of every seat is stored as *(observation, action)* with the seat's
+end-of-deal value as its target (Monte-Carlo: no bootstrapping), and a small MLP learns
+``Q(observation, action)`` by mean squared error.  The actors play with the current network
+(greedy, with ``epsilon`` random moves); to get a signal in hours instead of months, each
+seat of a deal is with probability ``teacher`` the game's heuristic (``normal``) instead,
+making a random move ``teacher_epsilon`` of the time, and its decisions are learned from
+too: the network then learns the value of every kind of move in the positions the
+heuristic reaches (a learned one-step improvement over it) while its own play is tried.  Inputs: :func:`pakka.bots.learned.action_inputs`
+and the codec's observation vector; the weights are exported as the ``.npz`` that
+:mod:`pakka.bots.learned` plays with NumPy alone.
+
+Needs PyTorch (``pip install 'pakka[train]'``; the suite and the players do not).  Every
+``checkpoint_minutes`` the run writes ``checkpoint.pt`` (network, optimiser, counters,
+replay buffer excluded), ``weights.npz``, and one row of the learning curve (``curve.csv``:
+deals, samples, updates, CPU hours, the learned pair's level gain a deal and deal win rate
+against a ``normal`` pair on fixed evaluation seeds, both seatings) with its plot
+``curve.svg``.  A run given the same folder resumes from its checkpoint.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pakka import plugins
+from pakka.bots.base import Bot, PolicyBot
+from pakka.bots.kit import BotKit
+from pakka.bots.learned import LearnedBot, Network, action_inputs, codec_for
+from pakka.engine import State
+
+__all__ = ["Config", "Trainer", "evaluate", "export", "svg_curve"]
+
+CURVE_FIELDS = (
+    "checkpoint",
+    "deals",
+    "samples",
+    "updates",
+    "cpu_hours",
+    "eval_deals",
+    "gain",
+    "gain_ci",
+    "win_rate",
+)
+
+
+@dataclass
+class Config:
+    """What a run trains; stored in the checkpoint (a resumed run keeps the stored one)."""
+
+    game: str = "guandan"
+    hidden: tuple[int, ...] = (256, 256)
+    lr: float = 1e-3
+    batch: int = 512
+    buffer: int = 40_000
+    replay: float = 4.0
+    """Each new sample is drawn about this many times before it leaves the buffer."""
+    epsilon: float = 0.05
+    teacher: float = 0.75
+    """Chance that a seat plays a deal as the teacher: the heuristic (``normal``), with
+    ``teacher_epsilon`` random moves; the other seats play the network."""
+    teacher_epsilon: float = 0.15
+    reward_scale: float = 3.0
+    """The kit's ``value`` is divided by this and clipped to [-1, 1] (Guandan: +3 levels)."""
+    seed: int = 0
+    eval_seeds: int = 40
+    eval_first: int = 90_000
+    """Evaluation deals: deal 1 of these seeds, both seatings, never used for training."""
+    checkpoint_minutes: float = 10.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _torch() -> Any:
+    try:
+        import torch
+    except ImportError as e:  # pragma: no cover - depends on the install
+        raise SystemExit(
+            "training needs PyTorch: pip install 'pakka[train]' (the CPU build)"
+        ) from e
+    return torch
+
+
+def build_model(in_size: int, hidden: tuple[int, ...]) -> Any:
+    """The torch MLP whose layers :func:`export` writes (ReLU between layers)."""
+    torch = _torch()
+    layers: list[Any] = []
+    size = in_size
+    for h in hidden:
+        layers += [torch.nn.Linear(size, h), torch.nn.ReLU()]
+        size = h
+    layers.append(torch.nn.Linear(size, 1))
+    return torch.nn.Sequential(*layers)
+
+
+def to_network(model: Any, obs_size: int, act_size: int, meta: dict[str, Any]) -> Network:
+    """The NumPy :class:`Network` of a torch model (same arithmetic, float32)."""
+    arrays: dict[str, Any] = {}
+    linears = [m for m in model if hasattr(m, "weight")]
+    for i, lin in enumerate(linears):
+        arrays[f"w{i}"] = lin.weight.detach().cpu().numpy().T.copy()
+        arrays[f"b{i}"] = lin.bias.detach().cpu().numpy().copy()
+    return Network(arrays, {**meta, "obs_size": obs_size, "act_size": act_size})
+
+
+def export(net: Network, path: str | Path, half: bool = False) -> None:
+    """Write ``net`` as the ``.npz`` :func:`pakka.bots.learned.load` reads (``half``:
+    float16 weights, half the size)."""
+    import numpy as np
+
+    kind = np.float16 if half else np.float32
+    arrays: dict[str, Any] = {f"w{i}": w.astype(kind) for i, w in enumerate(net.weights)}
+    arrays |= {f"b{i}": b.astype(np.float32) for i, b in enumerate(net.biases)}
+    meta = json.dumps({**net.meta, "obs_size": net.obs_size, "act_size": net.act_size})
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, meta=np.array(meta), **arrays)
+
+
+def evaluate(
+    game_name: str,
+    make_bot: Callable[[int], Bot],
+    opponent: Callable[[int], Bot],
+    seeds: range,
+) -> dict[str, float]:
+    """Deal 1 of every seed, ``make_bot``'s pair at seats 0/2 then at 1/3 against
+    ``opponent``'s pair: the mean value a deal (the kit's ``value``; Guandan: levels) with a
+    95 % interval over seeds (seatings averaged) and the share of deals won."""
+    game = plugins.get(game_name)
+    kit = _kit(game_name)
+    per_seed: list[float] = []
+    wins = deals = 0
+    for seed in seeds:
+        both = []
+        for r in (0, 1):
+            st = game.new_match(seed=seed)
+            bots = [
+                make_bot(seed * 10 + s) if (s - r) % 2 == 0 else opponent(seed * 10 + s)
+                for s in range(len(st.view(None).players))
+            ]
+            start = st.deal_number()
+            while st.deal_number() == start and not st.is_over():
+                for s in sorted(st.to_act()):
+                    legal = st.legal_actions(s)
+                    st.apply_unchecked(s, bots[s].act(st.view(s), legal))
+            v = kit.value(st, r)
+            both.append(v)
+            wins += v > 0
+            deals += 1
+        per_seed.append(sum(both) / 2)
+    n = len(per_seed)
+    mean = sum(per_seed) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in per_seed) / (n - 1)) if n > 1 else 0.0
+    return {
+        "eval_deals": deals,
+        "gain": mean,
+        "gain_ci": 1.96 * sd / math.sqrt(n) if n else 0.0,
+        "win_rate": wins / deals if deals else 0.0,
+    }
+
+
+def _kit(game_name: str) -> BotKit:
+    from pakka.bots import kit_for
+
+    return kit_for(game_name)
+
+
+class Trainer:
+    """One training run in ``folder`` (resumed from its checkpoint if there is one)."""
+
+    def __init__(self, folder: str | Path, config: Config | None = None) -> None:
+        torch = _torch()
+        import numpy as np
+
+        torch.set_num_threads(1)
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        ckpt_path = self.folder / "checkpoint.pt"
+        state: dict[str, Any] | None = None
+        if ckpt_path.exists():
+            state = torch.load(ckpt_path, weights_only=False)
+            stored = dict(state["config"])
+            stored["hidden"] = tuple(stored["hidden"])
+            self.config = Config(**stored)
+        else:
+            self.config = config or Config()
+        cfg = self.config
+        self.game = plugins.get(cfg.game)
+        self.kit = _kit(cfg.game)
+        probe = self.game.new_match(seed=0)
+        view = probe.view(0)
+        self.codec = codec_for(view, cfg.game)
+        self.obs_size = int(self.codec.observe(view).shape[0])
+        self.act_size = int(self.codec.action_features().shape[1]) + 54
+        self.model = build_model(self.obs_size + self.act_size, cfg.hidden)
+        self.optim = torch.optim.Adam(self.model.parameters(), lr=cfg.lr)
+        self.deals = self.samples = self.updates = 0
+        self.cpu_seconds = 0.0
+        self.curve: list[dict[str, Any]] = []
+        self.match_seed = cfg.seed * 1_000_003
+        if state is not None:
+            self.model.load_state_dict(state["model"])
+            self.optim.load_state_dict(state["optim"])
+            self.deals, self.samples, self.updates = state["counters"]
+            self.cpu_seconds = float(state["cpu_seconds"])
+            self.curve = list(state["curve"])
+            self.match_seed = int(state["match_seed"])
+        self.rng = random.Random(cfg.seed * 7919 + self.deals)
+        self.np_rng = np.random.default_rng(cfg.seed * 7919 + self.deals)
+        n = cfg.buffer
+        self.buf_obs = np.zeros((n, self.obs_size), np.float32)
+        self.buf_act = np.zeros((n, self.act_size), np.float32)
+        self.buf_y = np.zeros(n, np.float32)
+        self.buf_len = self.buf_pos = 0
+        self.net = self.network()
+        self.state: State[Any, Any] | None = None
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        return {
+            "game": self.config.game,
+            "codec": getattr(self.codec, "version", ""),
+            "hidden": list(self.config.hidden),
+            "deals": self.deals,
+            "samples": self.samples,
+            "updates": self.updates,
+            "cpu_hours": round(self.cpu_seconds / 3600, 3),
+            "method": "Deep Monte-Carlo self-play (pakka.bots.train)",
+        }
+
+    def network(self) -> Network:
+        return to_network(self.model, self.obs_size, self.act_size, self.meta)
+
+    # --- acting -----------------------------------------------------------------------------
+
+    def _next_state(self) -> State[Any, Any]:
+        """The next deal to play: the current match goes on (levels, tribute), a new match
+        when it is over (or has gone on for 30 deals)."""
+        st = self.state
+        if st is None or st.is_over() or st.deal_number() > 30:
+            self.match_seed += 1
+            st = self.game.new_match(seed=self.match_seed)
+            self.state = st
+        return st
+
+    def play_deal(self) -> int:
+        """Play one deal, store its samples; the number stored."""
+        import numpy as np
+
+        cfg = self.config
+        st = self._next_state()
+        seats = len(st.view(None).players)
+        teachers = [self.rng.random() < cfg.teacher for _ in range(seats)]
+        traces: list[list[tuple[Any, Any]]] = [[] for _ in range(seats)]
+        start = st.deal_number()
+        while st.deal_number() == start and not st.is_over():
+            for s in sorted(st.to_act()):
+                view = st.view(s)
+                legal = st.legal_actions(s)
+                if len(legal) == 1:
+                    st.apply_unchecked(s, legal[0])
+                    continue
+                obs = self.codec.observe(view)
+                if teachers[s] and self.rng.random() >= cfg.teacher_epsilon:
+                    action = self.kit.policy.choose(view, legal, self.rng)
+                    idx = self.codec.encode(view, action)[0]
+                    row = _row(self.codec, idx, action, self.act_size)
+                elif teachers[s]:
+                    actions, rows = action_inputs(self.codec, view, legal)
+                    j = self.rng.randrange(len(actions))
+                    action, row = actions[j], rows[j]
+                else:
+                    actions, rows = action_inputs(self.codec, view, legal)
+                    if self.rng.random() < cfg.epsilon:
+                        j = self.rng.randrange(len(actions))
+                    else:
+                        j = int(self.net.forward(obs, rows).argmax())
+                    action, row = actions[j], rows[j]
+                traces[s].append((obs, row))
+                st.apply_unchecked(s, action)
+        stored = 0
+        for s in range(seats):
+            y = float(np.clip(self.kit.value(st, s) / cfg.reward_scale, -1.0, 1.0))
+            for obs, row in traces[s]:
+                i = self.buf_pos
+                self.buf_obs[i], self.buf_act[i], self.buf_y[i] = obs, row, y
+                self.buf_pos = (i + 1) % cfg.buffer
+                self.buf_len = min(self.buf_len + 1, cfg.buffer)
+                stored += 1
+        self.deals += 1
+        self.samples += stored
+        return stored
+
+    # --- learning ---------------------------------------------------------------------------
+
+    def learn(self, new_samples: int) -> float:
+        """``replay`` x ``new_samples`` / ``batch`` updates on uniform batches; mean loss."""
+        torch = _torch()
+        import numpy as np
+
+        cfg = self.config
+        steps = max(1, round(cfg.replay * new_samples / cfg.batch))
+        total = 0.0
+        for _ in range(steps):
+            idx = self.np_rng.integers(0, self.buf_len, min(cfg.batch, self.buf_len))
+            x = torch.from_numpy(np.concatenate([self.buf_obs[idx], self.buf_act[idx]], axis=1))
+            y = torch.from_numpy(self.buf_y[idx])
+            pred = self.model(x)[:, 0]
+            loss = torch.nn.functional.mse_loss(pred, y)
+            self.optim.zero_grad()
+            loss.backward()
+            self.optim.step()
+            total += float(loss.detach())
+            self.updates += 1
+        self.net = self.network()
+        return total / steps
+
+    # --- checkpoints ------------------------------------------------------------------------
+
+    def checkpoint(self) -> dict[str, Any]:
+        """Evaluate against ``normal``, append to the curve, write the checkpoint files."""
+        torch = _torch()
+        cfg = self.config
+        net = self.network()
+        result = evaluate(
+            cfg.game,
+            lambda seed: LearnedBot(cfg.game, seed, net),
+            lambda seed: PolicyBot(cfg.game, self.kit.policy, "normal", seed),
+            range(cfg.eval_first, cfg.eval_first + cfg.eval_seeds),
+        )
+        row = {
+            "checkpoint": len(self.curve),
+            "deals": self.deals,
+            "samples": self.samples,
+            "updates": self.updates,
+            "cpu_hours": round(self.cpu_seconds / 3600, 4),
+            **{k: round(float(v), 4) for k, v in result.items()},
+        }
+        self.curve.append(row)
+        state = {
+            "config": asdict(cfg),
+            "model": self.model.state_dict(),
+            "optim": self.optim.state_dict(),
+            "counters": (self.deals, self.samples, self.updates),
+            "cpu_seconds": self.cpu_seconds,
+            "curve": self.curve,
+            "match_seed": self.match_seed,
+        }
+        tmp = self.folder / "checkpoint.pt.tmp"
+        torch.save(state, tmp)
+        tmp.replace(self.folder / "checkpoint.pt")
+        export(net, self.folder / "weights.npz")
+        write_curve(self.curve, self.folder / "curve.csv")
+        (self.folder / "curve.svg").write_text(svg_curve(self.curve))
+        return row
+
+    def run(
+        self,
+        minutes: float | None = None,
+        deals: int | None = None,
+        progress: Callable[[int, dict[str, Any] | None], None] | None = None,
+    ) -> None:
+        """Train until ``minutes`` of wall time or ``deals`` more deals; a checkpoint every
+        ``checkpoint_minutes`` and at the end.  ``progress(deals_done, checkpoint_row)``."""
+        cfg = self.config
+        t_end = None if minutes is None else time.monotonic() + 60 * minutes
+        next_ckpt = time.monotonic() + 60 * cfg.checkpoint_minutes
+        if not self.curve:
+            first = self.checkpoint()
+            if progress:
+                progress(0, first)
+        done = 0
+        pending = 0
+        while (t_end is None or time.monotonic() < t_end) and (deals is None or done < deals):
+            c0 = time.process_time()
+            pending += self.play_deal()
+            done += 1
+            if pending >= cfg.batch // 2:
+                self.learn(pending)
+                pending = 0
+            self.cpu_seconds += time.process_time() - c0
+            row: dict[str, Any] | None = None
+            if time.monotonic() >= next_ckpt:
+                row = self.checkpoint()
+                next_ckpt = time.monotonic() + 60 * cfg.checkpoint_minutes
+            if progress:
+                progress(done, row)
+        last = self.checkpoint()
+        if progress:
+            progress(done, last)
+
+
+def _row(codec: Any, idx: int, action: Any, act_size: int) -> Any:
+    import numpy as np
+
+    from pakka.bots.learned import _cards, _features, _kind
+
+    feats = _features(codec)
+    row = np.zeros(act_size, np.float32)
+    row[: feats.shape[1]] = feats[idx]
+    for c in _cards(action):
+        row[feats.shape[1] + _kind(c)] += 1.0
+    return row
+
+
+def write_curve(curve: list[dict[str, Any]], path: Path) -> None:
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=CURVE_FIELDS)
+        w.writeheader()
+        for row in curve:
+            w.writerow({k: row.get(k, "") for k in CURVE_FIELDS})
+
+
+def svg_curve(curve: list[dict[str, Any]], width: int = 640, height: int = 360) -> str:
+    """The learning curve as a small SVG (no plotting library): the level gain a deal
+    against ``normal`` (with its 95 % interval) by CPU hours, and zero (parity).
+
+    >>> svg_curve([{"cpu_hours": 0, "gain": -1, "gain_ci": 0.5}]).startswith("<svg")
+    True
+    """
+    pad = 50
+    xs = [float(r["cpu_hours"]) for r in curve] or [0.0]
+    lo = min([float(r["gain"]) - float(r["gain_ci"]) for r in curve] + [-0.5])
+    hi = max([float(r["gain"]) + float(r["gain_ci"]) for r in curve] + [0.5])
+    x_max = max(xs[-1], 1e-6)
+
+    def px(x: float) -> float:
+        return pad + (width - 2 * pad) * x / x_max
+
+    def py(y: float) -> float:
+        return height - pad - (height - 2 * pad) * (y - lo) / (hi - lo)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<line x1="{pad}" y1="{py(0):.1f}" x2="{width - pad}" y2="{py(0):.1f}" '
+        'stroke="#999" stroke-dasharray="4"/>',
+        f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" '
+        'stroke="black"/>',
+        f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="black"/>',
+        f'<text x="{width / 2}" y="{height - 12}" text-anchor="middle">CPU hours '
+        f"(0 - {x_max:.2f})</text>",
+        f'<text x="12" y="{pad - 15}">levels a deal against normal ({lo:.2f} .. {hi:.2f}); '
+        "dashed: parity</text>",
+    ]
+    pts = []
+    for r in curve:
+        x, y, e = float(r["cpu_hours"]), float(r["gain"]), float(r["gain_ci"])
+        parts.append(
+            f'<line x1="{px(x):.1f}" y1="{py(y - e):.1f}" x2="{px(x):.1f}" '
+            f'y2="{py(y + e):.1f}" stroke="#8ab"/>'
+        )
+        pts.append(f"{px(x):.1f},{py(y):.1f}")
+    parts.append(f'<polyline points="{" ".join(pts)}" fill="none" stroke="#036" stroke-width="2"/>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
