@@ -169,6 +169,12 @@ class Run:
         )
 
 
+def reading(state: dict[str, Any]) -> bool:
+    """The table waits in the break between deals for this person to read the summary."""
+    pause = (state.get("present") or {}).get("pause")
+    return bool(pause and pause.get("you_reading"))
+
+
 async def victim(
     run: Run, http: httpx.AsyncClient, table: str, token: str, think: float, ping_every: float
 ) -> None:
@@ -213,6 +219,8 @@ async def victim(
                         run.phase.pings.append(time.perf_counter() - started)
                 elif msg["type"] == "state":
                     latest = msg
+                    if reading(msg):  # the deal summary is read at once
+                        await ws.send(json.dumps({"type": "ready"}))
                     if msg["observation"]["result"] is not None:
                         acked = None
                         auth = {"Authorization": f"Bearer {token}"}
@@ -317,6 +325,8 @@ def seated_tables_in_own_process(
                         while time.monotonic() < until:
                             raw = await asyncio.wait_for(ws.recv(), until - time.monotonic())
                             msg = json.loads(raw)
+                            if msg["type"] == "state" and reading(msg):
+                                await ws.send(json.dumps({"type": "ready"}))
                             if msg["type"] == "state" and msg["legal_actions"]:
                                 action = rng.choice(msg["legal_actions"])
                                 await ws.send(json.dumps({"type": "action", "action": action}))
