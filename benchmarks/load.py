@@ -199,6 +199,9 @@ async def person(
                             sent = None
                         if msg["observation"]["result"] is not None:
                             return
+                        pause = msg["present"].get("pause") if msg.get("present") else None
+                        if pause and pause.get("you_reading"):  # the break between deals
+                            await ws.send(json.dumps({"type": "ready"}))
                         if msg["legal_actions"] and sent is None:
                             if acted_here >= reconnect_every:
                                 break  # drop the socket and come back
