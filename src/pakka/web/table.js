@@ -407,12 +407,33 @@ function commit() {
 /** @param {number} index */
 function act(index) {
   if (coachFirst(S, send, index)) { draw(); return; }
-  send({ type: "action", action: S.msg.legal_actions[index], version: S.msg.version });
+  const action = S.msg.legal_actions[index];
+  // Others' moves may still wait for the bot pace (simultaneous steps: passing cards,
+  // Anarchy's tricks): the server is at the newest frame, so the move is sent for it if it
+  // is still legal there, and the page catches up at once.
+  const newest = S.queue.length ? S.queue[S.queue.length - 1] : null;
+  if (newest && newest.match === S.msg.match) {
+    const still = newest.legal_actions.some((a) => canon(a) === canon(action));
+    catchUp();
+    if (!still) { S.alert = t("web_error_illegal"); draw(); return; }
+    send({ type: "action", action, version: newest.version });
+    return;
+  }
+  send({ type: "action", action, version: S.msg.version });
+}
+
+// Show every frame still waiting for the bot pace at once.
+function catchUp() {
+  clearTimeout(pumpTimer);
+  while (S.queue.length) newState(/** @type {State} */ (S.queue.shift()));
+  S.shownAt = Date.now();
+  draw();
 }
 
 // --- hints --------------------------------------------------------------------------------
 
 function askHint() {
+  if (S.queue.length) catchUp();  // a hint is about the position now, not one being shown
   if (!myTurn()) { S.alert = t("web_not_your_turn", { prompt: S.msg.present.prompt }); draw(); return; }
   if (S.hint && S.hint.version === S.msg.version && S.hint.list.length > 1) {
     S.hint.at = (S.hint.at + 1) % S.hint.list.length;
@@ -426,6 +447,7 @@ function askHint() {
 /** @param {any} m a HintReply */
 function takeHint(m) {
   if (!S.msg) return;
+  if (S.queue.length) catchUp();  // the hint is for the server's newest position
   const acts = S.msg.legal_actions;
   const items = [{ action: m.action, text: m.text }, ...(m.alternatives || [])];
   const list = [];
