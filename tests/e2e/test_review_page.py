@@ -119,17 +119,19 @@ def test_a_finished_deal_is_reviewed(
     # the summary at the top, in the page's language
     assert page.inner_text("#summary-line") == review["summary"][lang]
     marked = [d for d in review["decisions"] if d["mark"]]
-    assert marked, "a random player makes mistakes"
+    # a random player is usually marked, but a deal's seed is the server's own choice: a
+    # deal without a mark still shows every decision, its verdict and its reason
+    assert review["decisions"], "seat 0 decided nothing"
     # every decision is listed, the marked ones with their mark
     assert page.locator("#decisions li").count() == len(review["decisions"])
     shown_marks = page.locator("#decisions li:not([data-mark=none])").count()
     assert shown_marks == len(marked)
-    worst = max(marked, key=lambda d: d["loss"])
+    worst = max(marked or review["decisions"], key=lambda d: d["loss"])
     page.click(f"#decisions li[data-decision-step='{worst['step']}'] button")
     page.wait_for_selector(
         f"#decisions li[data-decision-step='{worst['step']}'][aria-current=true]"
     )
-    assert page.get_attribute("#decision", "data-mark") == worst["mark"]
+    assert page.get_attribute("#decision", "data-mark") == (worst["mark"] or "none")
     words = worst["words"][lang]
     assert page.inner_text("#verdict") == words["verdict"]
     assert page.inner_text("#reason") == words["reason"]

@@ -77,7 +77,7 @@ def test_pakka_s_generic_and_companion_suites_pass_with_it_installed(site: Path)
 
 @pytest.mark.slow  # pakka's whole suite again, in a process that has the package installed
 def test_pakka_s_whole_suite_passes_with_it_installed(site: Path) -> None:
-    _pytest(site, "-x", "--ignore=tests/plugin", timeout=3600)
+    _pytest(site, "-x", "-n", "2", "--ignore=tests/plugin", timeout=3600)  # (the last -n wins)
 
 
 def test_the_server_serves_its_words_and_rules_and_plays_it(site: Path, tmp_path: Path) -> None:
