@@ -17,6 +17,7 @@ from pakka.engine import (
     ranks_from_scores,
 )
 from pakka.errors import AmbiguousAction, IllegalAction, PakkaError, UnknownGame
+from pakka.events import DealScored
 from pakka.options import Options, option
 from tests.generic.toy import TOY, Bid, Commit, ToyOptions
 
@@ -167,3 +168,28 @@ def test_determinized_state_cannot_be_saved() -> None:
         det.to_json()
     assert det.observation(0) == state.observation(0)
     assert parse_cards(det.observation(0)["hand"]) == parse_cards(state.observation(0)["hand"])
+
+
+def test_replay_walks_a_record_as_it_was_played() -> None:
+    """``Game.replay`` gives, for every action of a record, the deal it was played in and
+    what it did, as the match that made the record saw it (reviews and takebacks cut
+    deals by it)."""
+    import random
+
+    game = pakka.games.get("norlanninnakki")
+    state = game.new_match(players=3, seed=7)
+    rng = random.Random(7)
+    played: list[tuple[int, bool]] = []
+    while not state.is_over():
+        for seat in sorted(state.to_act()):
+            deal = state.view(None).deal
+            events = state.apply(seat, rng.choice(state.legal_actions(seat)))
+            played.append((deal, any(isinstance(e, DealScored) for e in events)))
+    record = json.loads(json.dumps(state.to_json()))
+    walked = [(done.step, done.deal, done.scored_deal) for _, done in game.replay(record)]
+    assert walked == [(i, deal, scored) for i, (deal, scored) in enumerate(played)]
+    assert sum(scored for _, _, scored in walked) >= 2  # a match of several deals
+    *_, (last, _) = game.replay(record)
+    assert last.to_json() == state.to_json()
+    with pytest.raises(PakkaError, match="record is for game 'norlanninnakki', not 'anarchy'"):
+        next(pakka.games.get("anarchy").replay(record))

@@ -30,13 +30,13 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 from pakka.cards import Card, parse_card, parse_cards
 from pakka.errors import AmbiguousAction, IllegalAction, NotationError, PakkaError
-from pakka.events import Event
+from pakka.events import DealScored, Event
 from pakka.options import Options, option_variants, options_from_mapping, options_json
 from pakka.results import MatchResult, ranks_from_scores
 from pakka.selection import select
@@ -59,6 +59,7 @@ __all__ = [
     "Options",
     "PlayCard",
     "PlayerView",
+    "Replayed",
     "Seat",
     "State",
     "TableView",
@@ -146,6 +147,23 @@ class PlayCard(Action):
     @classmethod
     def from_json(cls, data: JSON) -> PlayCard:
         return cls(read_cards(data, 1)[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """One action of a record, as :meth:`Game.replay` applied it."""
+
+    step: int
+    """Its index in the record's actions."""
+    deal: int
+    """The deal it belongs to, as the views number it (before the action was applied)."""
+    events: list[Event]
+    """What it did."""
+
+    @property
+    def scored_deal(self) -> bool:
+        """Whether it ended a deal (a :class:`DealScored` among its events)."""
+        return any(isinstance(e, DealScored) for e in self.events)
 
 
 @dataclass(frozen=True)
@@ -318,17 +336,31 @@ class Game(ABC, Generic[OptionsT, StateT]):
 
     def from_json(self, data: Mapping[str, Any]) -> StateT:
         """Rebuild a match from :meth:`State.to_json` by replaying its action log."""
+        state = self._record_start(data)
+        for step in data.get("actions", []):
+            state.apply(step["seat"], self.action_from_json(step["action"]))
+        return state
+
+    def replay(self, data: Mapping[str, Any]) -> Iterator[tuple[StateT, Replayed]]:
+        """Walk a record of :meth:`State.to_json` action by action: the match after each
+        action (the same object, changed in place) with what that action was and did, for
+        readers that need a deal's bounds or what happened where (reviews, takebacks)."""
+        state = self._record_start(data)
+        for step, entry in enumerate(data.get("actions", [])):
+            deal = state.view(None).deal
+            events = state.apply(entry["seat"], self.action_from_json(entry["action"]))
+            yield state, Replayed(step, deal, events)
+
+    def _record_start(self, data: Mapping[str, Any]) -> StateT:
+        """A record's match before its first action."""
         if data.get("game") != self.name:
             raise PakkaError(f"record is for game {data.get('game')!r}, not {self.name!r}")
-        state = self.new_match(
+        return self.new_match(
             players=data["players"],
             options=options_from_mapping(self.Options, data.get("options", {})),
             seed=data["seed"],
             deck=data.get("deck"),
         )
-        for step in data.get("actions", []):
-            state.apply(step["seat"], self.action_from_json(step["action"]))
-        return state
 
     def parse_action(self, state: State[Any, Any], seat: Seat, text: str) -> Action:
         """Read what a person typed: the action's notation, or its cards in any order.

@@ -36,7 +36,7 @@ import pakka.games
 from pakka.bots import kit_for
 from pakka.bots.search import Budget
 from pakka.engine import Action, State
-from pakka.events import DealScored, DealStarted, TrickWon
+from pakka.events import DealStarted, TrickWon
 
 VERSION = "review-1"
 """Part of every decision's seed: a change that makes reviews differ bumps it (and so
@@ -316,38 +316,21 @@ def deal_bounds(record: Mapping[str, Any], deal: int) -> tuple[int, int] | None:
     """``(start, end)``: the first step of deal ``deal`` (as the views number it) and the
     step after the action that scored it, or ``None`` while it is not over in ``record``
     (a match still in play)."""
-    game = pakka.games.get(record["game"])
-    state: State[Any, Any] = game.new_match(
-        players=record["players"],
-        options=record.get("options", {}),
-        seed=record["seed"],
-        deck=record.get("deck"),
-    )
     start = None
-    for step, entry in enumerate(record.get("actions", [])):
-        if state.view(None).deal == deal and start is None:
-            start = step
-        events = state.apply(entry["seat"], game.action_from_json(entry["action"]))
-        if start is not None and any(isinstance(e, DealScored) for e in events):
-            return start, step + 1
+    for _, done in pakka.games.get(record["game"]).replay(record):
+        if done.deal == deal and start is None:
+            start = done.step
+        if start is not None and done.scored_deal:
+            return start, done.step + 1
     return None
 
 
 def last_scored_deal(record: Mapping[str, Any]) -> int | None:
     """The last deal scored in ``record`` (as the views number it), or ``None``."""
-    game = pakka.games.get(record["game"])
-    state: State[Any, Any] = game.new_match(
-        players=record["players"],
-        options=record.get("options", {}),
-        seed=record["seed"],
-        deck=record.get("deck"),
-    )
     found = None
-    for entry in record.get("actions", []):
-        deal = state.view(None).deal
-        events = state.apply(entry["seat"], game.action_from_json(entry["action"]))
-        if any(isinstance(e, DealScored) for e in events):
-            found = deal
+    for _, done in pakka.games.get(record["game"]).replay(record):
+        if done.scored_deal:
+            found = done.deal
     return found
 
 

@@ -96,14 +96,9 @@ def _deal_start(room: Room) -> int:
     state = room.state
     assert state is not None and state.log is not None
     record = state.to_json()
-    game = room.game
     deal = state.view(None).deal
-    replay = game.from_json({**record, "actions": []})
-    for step, entry in enumerate(record["actions"]):
-        if replay.view(None).deal == deal:
-            return step
-        replay.apply(entry["seat"], game.action_from_json(entry["action"]))
-    return len(record["actions"])
+    starts = (done.step for _, done in room.game.replay(record) if done.deal == deal)
+    return next(starts, len(record["actions"]))
 
 
 async def takeback(conn: Connection, room: Room, seat: int, redeal: bool = False) -> None:
