@@ -14,9 +14,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if config.getoption("-m"):
         return
     skip = pytest.mark.skip(reason="slow: run with -m slow")
-    outside = pytest.mark.skip(reason="open defects: run with -m outside_whole")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
-        elif "outside_whole" in item.keywords:
-            item.add_marker(outside)

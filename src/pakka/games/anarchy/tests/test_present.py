@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from pakka import plugins
 from pakka.cards import Card, parse_card, parse_cards
 from pakka.engine import Observation
 from pakka.events import DealStarted, Event, MatchOver
@@ -35,7 +36,7 @@ from pakka.games.anarchy import (
     deal_score,
 )
 from pakka.games.anarchy.present import PRESENTER, AnarchyPresenter
-from pakka.i18n import LANGS, catalogue
+from pakka.i18n import LANGS, catalogue, shared
 from pakka.options import option_variants
 from pakka.present import Presentation, presenter
 
@@ -787,8 +788,11 @@ NOT_TEXT = {"kind", "game", "lang", "tone", "cards", "hand", "wild"}
 
 
 def _catalogue_text(lang: str) -> str:
-    """Everything the catalogue says in ``lang``, without its ``{placeholders}``."""
-    said = "\n".join(entry.get(lang, "") for entry in catalogue().values())
+    """Everything Anarchy's words and the shared ones say in ``lang``, without their
+    ``{placeholders}`` (another installed game's words do not make an engine phrase
+    Anarchy's: an outside game's catalogue says "each wins itself")."""
+    own = shared() | plugins.messages("anarchy")
+    said = "\n".join(entry.get(lang, "") for entry in own.values())
     return re.sub(r"\{[^}]*\}", " ", said).lower()
 
 

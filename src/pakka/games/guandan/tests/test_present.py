@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from pakka import plugins
 from pakka.cards import Card, parse_card, parse_cards
 from pakka.events import Committed
 from pakka.games.guandan import (
@@ -36,7 +37,7 @@ from pakka.games.guandan import (
 )
 from pakka.games.guandan.present import PRESENTER, combo_words
 from pakka.games.guandan.tests.test_conformance import play, position, stacked
-from pakka.i18n import catalogue
+from pakka.i18n import shared
 from pakka.options import option_specs, option_variants
 from pakka.present import Presentation, presenter
 from pakka.present.base import Context
@@ -853,9 +854,10 @@ def _english_words() -> set[str]:
     def words(text: str) -> list[str]:
         return re.findall(r"\w+", re.sub(r"\{\w*\}", " ", text).lower())  # not {placeholders}
 
-    finnish = {w for e in catalogue().values() for w in words(e["fi"])}
+    own = (shared() | plugins.messages("guandan")).values()  # not another game's words
+    finnish = {w for e in own for w in words(e["fi"])}
     english = {w.lower() for name in ENGINE_WORDS for w in name.split("_")}
-    english |= {w for e in catalogue().values() for w in words(e["en"]) if w.isascii()}
+    english |= {w for e in own for w in words(e["en"]) if w.isascii()}
     english |= {"lowest", "highest", "heart", "true", "false", "none", "null"}
     return {w for w in english if len(w) > 1 and w not in finnish}
 
