@@ -3,6 +3,7 @@ legal moves (without PyTorch)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import numpy as np
@@ -106,3 +107,80 @@ def test_the_learned_level() -> None:
         st = get("guandan").new_match(seed=5)
         legal = st.legal_actions(st.turn)
         assert bot.act(st.view(st.turn), legal) in legal
+
+
+def test_rollout_targets_compare_the_plays_of_one_decision(tmp_path: Path) -> None:
+    """The training target of a play is its deal value minus the heuristic's move's, both
+    played out by the heuristic on the same cards: the deal's luck cancels out of the
+    comparison.  (The deal-outcome target alone, the same for every play of a deal, left
+    a network that memorised its buffer and played hardly better than random.)"""
+    pytest.importorskip("torch", reason="PyTorch is only in the optional train extra")
+    from pakka.bots.train import Config, Trainer, _row
+    from pakka.games.guandan.bots import KIT, rollout, value
+
+    trainer = Trainer(tmp_path, Config(buffer=64, label_actions=4, eval_seeds=1))
+    st = get("guandan").new_match(seed=3)
+    seat = st.turn
+    view = st.view(seat)
+    legal = st.legal_actions(seat)
+    before = st.view(seat)
+    assert trainer.label(st, seat, trainer.codec.observe(view)) == 4
+    assert st.view(seat) == before and st.legal_actions(seat) == legal  # left unchanged
+    rows, ys = trainer.buf_act[:4], trainer.buf_y[:4]
+    assert (trainer.buf_of[:4] == 0).all()  # one observation, four plays
+    assert len({tuple(r) for r in rows}) == 4
+    move = KIT.policy.choose(view, legal, random.Random(0))
+    mine = _row(trainer.codec, trainer.codec.encode(view, move)[0], move, 81)
+    mine[-1] = 1.0  # the hint column: this is the heuristic's move
+    assert (rows[0] == mine).all() and (rows[1:, -1] == 0).all()
+    assert ys[0] == 0.0
+
+    def played_out(action: object) -> float:
+        sim = st.clone()
+        sim.apply_unchecked(seat, action)
+        rollout(sim)
+        return float(np.clip(value(sim, seat) / 3, -1, 1))
+
+    actions, all_rows = action_inputs(trainer.codec, view, legal, move)
+    by_row = {tuple(r): a for a, r in zip(actions, all_rows, strict=True)}
+    base = played_out(move)
+    for r, y in zip(rows[1:], ys[1:], strict=True):  # a margin for leaving the heuristic
+        assert y == pytest.approx(played_out(by_row[tuple(r)]) - base - trainer.config.prefer)
+
+
+def test_a_checkpoint_from_before_rollout_targets_resumes_on_deal_targets(
+    tmp_path: Path,
+) -> None:
+    torch = pytest.importorskip("torch", reason="PyTorch is only in the optional train extra")
+    from pakka.bots.train import Config, Trainer
+
+    trainer = Trainer(tmp_path, Config(target="deal", hint=False, buffer=4000, eval_seeds=1))
+    stored = trainer.play_deal()
+    ys = trainer.buf_y[:stored]
+    assert stored > 0 and len(set(ys.tolist())) <= 4  # the deal's outcome for each seat
+    trainer.checkpoint()
+    state = torch.load(tmp_path / "checkpoint.pt", weights_only=False)
+    for name in ("target", "hint"):
+        del state["config"][name]  # as written before the fields existed
+    torch.save(state, tmp_path / "checkpoint.pt")
+    config = Trainer(tmp_path).config
+    assert config.target == "deal" and not config.hint
+
+
+def test_weights_trained_with_the_heuristics_move_as_input_get_it_in_play() -> None:
+    """``meta["hint"]``: one more action column, 1 on the heuristic's move only."""
+    game = get("guandan")
+    obs_size, act_size = guandan_sizes()
+    net = random_network(obs_size, act_size + 1)
+    net.meta["hint"] = True
+    bot = LearnedBot("guandan", 0, net)
+    st = game.new_match(seed=4)
+    view, legal = st.view(st.turn), st.legal_actions(st.turn)
+    codec = codec_for(view, "guandan")
+    move = bots.make("guandan", "normal").act(view, legal)
+    actions, rows = action_inputs(codec, view, legal, move)
+    assert rows.shape[1] == act_size + 1 and rows[:, -1].sum() == 1
+    assert codec.encode(view, actions[int(rows[:, -1].argmax())]) == codec.encode(view, move)
+    got, q = bot.scores(view, legal)
+    assert got == actions
+    assert np.allclose(q, net.forward(codec.observe(view), rows)) and bot.act(view, legal) in legal

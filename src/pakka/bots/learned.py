@@ -4,9 +4,15 @@ The network (trained by :mod:`pakka.bots.train` with PyTorch, Deep Monte-Carlo a
 and DanZero do it) scores a *(state, action)* pair: its input is the seat's observation
 vector from the game's env codec (``codec.observe(view)``), the action's feature row
 (``codec.action_features()``) and the cards the action spends (54 card kinds); its output
-is the expected end-of-deal value of playing that action (the Guandan kit's ``value`` / 3:
-+1 for a double win of the seat's team, -1 for one of the other team).  The bot plays the
-legal action with the highest score.
+scores playing that action, in the Guandan kit's ``value`` / 3 (+1: a double win of the
+seat's team, -1: one of the other team).  What the score is depends on the training
+target (``meta["target"]``): ``"rollout"``, how much more the action gains than the
+heuristic's move when both are played out by the heuristic (0: the heuristic's move);
+``"deal"``, the expected end-of-deal value.  Weights whose ``meta["hint"]`` is set also
+take, as one more action input, whether the action is the heuristic's (``normal``'s) own
+move in this position: the bot then asks the heuristic first (pure Python, no PyTorch
+either), and the network decides when to leave its move.  The bot plays the legal action
+with the highest score.
 
 Nothing here imports PyTorch: the weights are a ``.npz`` of float32 (or float16) arrays
 ``w0 b0 w1 b1 ...`` (``w`` shaped ``(in, out)``), a ReLU after every layer but the last,
@@ -115,21 +121,28 @@ def codec_for(view: View, game_name: str) -> Any:
     return _codec(game_name, len(view.players), view.options)
 
 
-def action_inputs(codec: Any, view: View, legal: Sequence[Action]) -> tuple[list[Action], Any]:
+def action_inputs(
+    codec: Any, view: View, legal: Sequence[Action], hint: Action | None = None
+) -> tuple[list[Action], Any]:
     """The actions the network chooses among (one per codec index: interchangeable cards
     merged) and their input rows ``(k, act_size)``: the index's features and the 54 card
-    kinds the action spends."""
+    kinds the action spends; with a ``hint`` (the heuristic's move), one more column, 1 on
+    the row of the hint's index."""
     import numpy as np
 
     seqs = codec.legal_sequences(view, legal)
     feats = _features(codec)
+    hinted = None if hint is None else tuple(codec.encode(view, hint))
     actions: list[Action] = []
-    rows = np.zeros((len(seqs), feats.shape[1] + CARD_KINDS), np.float32)
+    width = feats.shape[1] + CARD_KINDS + (hint is not None)
+    rows = np.zeros((len(seqs), width), np.float32)
     for j, (seq, action) in enumerate(seqs.items()):
         actions.append(action)
         rows[j, : feats.shape[1]] = feats[seq[0]]
         for c in _cards(action):
             rows[j, feats.shape[1] + _kind(c)] += 1.0
+        if seq == hinted:
+            rows[j, -1] = 1.0
     return actions, rows
 
 
@@ -170,9 +183,15 @@ class LearnedBot(Bot):
         self.network = network or _shipped(plugins.get(game_name).name)
 
     def scores(self, view: View, legal: Sequence[Action]) -> tuple[list[Action], Any]:
-        """The distinct legal actions and the network's score of each."""
+        """The distinct legal actions and the network's score of each (weights trained with
+        the heuristic's move as an input, ``meta["hint"]``, get it here too)."""
         codec = codec_for(view, self.game_name)
-        actions, rows = action_inputs(codec, view, legal)
+        hint = None
+        if self.network.meta.get("hint"):
+            from pakka.bots import policy_for
+
+            hint = policy_for(self.game_name).choose(view, legal, self.rng)
+        actions, rows = action_inputs(codec, view, legal, hint)
         obs = codec.observe(view)
         return actions, self.network.forward(obs, rows)
 

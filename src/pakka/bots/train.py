@@ -1,23 +1,40 @@
-"""Self-play training of the ``learned`` level's value network (Deep Monte-Carlo, on the CPU).
+"""Self-play training of the ``learned`` level's value network (Monte-Carlo, on the CPU).
 
-DouZero's and DanZero's method at a size two shared CPU cores train in hours: actors play
-deals, every decision of every seat is stored as *(observation, action)* with the seat's
-end-of-deal value as its target (Monte-Carlo: no bootstrapping), and a small MLP learns
-``Q(observation, action)`` by mean squared error.  The actors play with the current network
-(greedy, with ``epsilon`` random moves); to get a signal in hours instead of months, each
+DouZero's and DanZero's method (Deep Monte-Carlo) at a size two shared CPU cores train in
+hours: actors play deals and a small MLP learns ``Q(observation, action)`` by mean squared
+error from Monte-Carlo targets (no bootstrapping).  Two kinds of target (``Config.target``):
+
+* ``"rollout"`` (the default): at a share ``label_rate`` of the decisions, up to
+  ``label_actions`` of the seat's distinct plays (always the heuristic's own) are each
+  played out to the end of the deal by the heuristic at every seat, on the true cards
+  (the kit's fast rollout, deterministic); each play's target is its deal value for the
+  seat's team *minus the heuristic's move's* (and minus ``prefer`` for every other play),
+  so the network learns how much better than the heuristic's move each play is (0: the
+  heuristic's move), and its greedy play is a learned one-step improvement over the
+  heuristic.  The hidden cards are the same in all the play-outs of one decision, so the
+  deal's luck cancels out of the comparison.
+* ``"deal"`` (DouZero's own target, and the runs before 2 December 2026): every decision
+  of every seat is a sample whose target is its deal's outcome.  Measured here
+  (``docs/bots.md``, issue 29): after 15,000 deals the network had memorised its buffer
+  (a training loss of 0.002 against a held-out error larger than the targets' variance)
+  and its greedy play was hardly better than uniform random play against ``normal``;
+  the outcome of a deal depends on the cards far more than on one move, so this target
+  needs the millions of deals DanZero played.
+
+The actors play with the current network (greedy, with ``epsilon`` random moves); each
 seat of a deal is with probability ``teacher`` the game's heuristic (``normal``) instead,
-making a random move ``teacher_epsilon`` of the time, and its decisions are learned from
-too: the network then learns the value of every kind of move in the positions the
-heuristic reaches (a learned one-step improvement over it) while its own play is tried.  Inputs: :func:`pakka.bots.learned.action_inputs`
-and the codec's observation vector; the weights are exported as the ``.npz`` that
-:mod:`pakka.bots.learned` plays with NumPy alone.
+making a random move ``teacher_epsilon`` of the time.  Inputs:
+:func:`pakka.bots.learned.action_inputs` and the codec's observation vector; the weights
+are exported as the ``.npz`` that :mod:`pakka.bots.learned` plays with NumPy alone.
 
 Needs PyTorch (``pip install 'pakka[train]'``; the suite and the players do not).  Every
 ``checkpoint_minutes`` the run writes ``checkpoint.pt`` (network, optimiser, counters,
 replay buffer excluded), ``weights.npz``, and one row of the learning curve (``curve.csv``:
 deals, samples, updates, CPU hours, the learned pair's level gain a deal and deal win rate
 against a ``normal`` pair on fixed evaluation seeds, both seatings) with its plot
-``curve.svg``.  A run given the same folder resumes from its checkpoint.
+``curve.svg``.  A run given the same folder resumes from its checkpoint (with the
+checkpoint's own configuration; one written before ``target`` existed trains on
+``"deal"`` targets).
 """
 
 from __future__ import annotations
@@ -61,11 +78,27 @@ class Config:
     hidden: tuple[int, ...] = (256, 256)
     lr: float = 1e-3
     batch: int = 512
-    buffer: int = 40_000
-    replay: float = 4.0
+    buffer: int = 100_000
+    replay: float = 8.0
     """Each new sample is drawn about this many times before it leaves the buffer."""
+    target: str = "rollout"
+    """``"rollout"``: each labelled play's deal value minus the heuristic's move's, both
+    played out by the heuristic; ``"deal"``: the deal's outcome (see the module)."""
+    label_rate: float = 0.1
+    """``"rollout"``: the share of decisions (of every seat) whose plays are played out."""
+    label_actions: int = 8
+    """``"rollout"``: at most this many distinct plays a labelled decision (the heuristic's
+    move and others drawn at random)."""
+    prefer: float = 0.05
+    """``"rollout"``: subtracted from the target of every play but the heuristic's move (in
+    ``value / reward_scale``): a play must gain this much more than the heuristic's move to
+    be preferred, so plays that do as well on the sampled cards (most of them: one move
+    rarely changes the finishing order) are not chosen at random."""
+    hint: bool = True
+    """``"rollout"``: the network also takes, as an action input, whether the play is the
+    heuristic's own move (so it only has to learn when to leave it, not to imitate it)."""
     epsilon: float = 0.05
-    teacher: float = 0.75
+    teacher: float = 0.5
     """Chance that a seat plays a deal as the teacher: the heuristic (``normal``), with
     ``teacher_epsilon`` random moves; the other seats play the network."""
     teacher_epsilon: float = 0.15
@@ -188,17 +221,26 @@ class Trainer:
             state = torch.load(ckpt_path, weights_only=False)
             stored = dict(state["config"])
             stored["hidden"] = tuple(stored["hidden"])
+            stored.setdefault("target", "deal")  # written before rollout targets existed
+            stored.setdefault("hint", False)
             self.config = Config(**stored)
         else:
             self.config = config or Config()
         cfg = self.config
+        if cfg.target not in ("rollout", "deal"):
+            raise ValueError(f"unknown target {cfg.target!r}: rollout or deal")
+        if cfg.hint and cfg.target != "rollout":
+            raise ValueError("the heuristic's move as an input (hint) needs rollout targets")
         self.game = plugins.get(cfg.game)
         self.kit = _kit(cfg.game)
+        self.searcher = self.kit.search(
+            self.game, self.kit.rollout_policy, self.kit.value, cfg.seed, self.kit.budget
+        )
         probe = self.game.new_match(seed=0)
         view = probe.view(0)
         self.codec = codec_for(view, cfg.game)
         self.obs_size = int(self.codec.observe(view).shape[0])
-        self.act_size = int(self.codec.action_features().shape[1]) + 54
+        self.act_size = int(self.codec.action_features().shape[1]) + 54 + int(cfg.hint)
         self.model = build_model(self.obs_size + self.act_size, cfg.hidden)
         self.optim = torch.optim.Adam(self.model.parameters(), lr=cfg.lr)
         self.deals = self.samples = self.updates = 0
@@ -215,10 +257,15 @@ class Trainer:
         self.rng = random.Random(cfg.seed * 7919 + self.deals)
         self.np_rng = np.random.default_rng(cfg.seed * 7919 + self.deals)
         n = cfg.buffer
-        self.buf_obs = np.zeros((n, self.obs_size), np.float32)
+        # observations are stored once per decision; a rollout-labelled decision has two
+        # samples or more, so half as many observation slots as samples never run out
+        n_obs = n if cfg.target == "deal" else max(1, n // 2)
+        self.buf_obs = np.zeros((n_obs, self.obs_size), np.float32)
+        self.buf_of = np.zeros(n, np.int64)
+        """The observation slot of each sample."""
         self.buf_act = np.zeros((n, self.act_size), np.float32)
         self.buf_y = np.zeros(n, np.float32)
-        self.buf_len = self.buf_pos = 0
+        self.buf_len = self.buf_pos = self.obs_pos = 0
         self.net = self.network()
         self.state: State[Any, Any] | None = None
 
@@ -233,6 +280,8 @@ class Trainer:
             "updates": self.updates,
             "cpu_hours": round(self.cpu_seconds / 3600, 3),
             "method": "Deep Monte-Carlo self-play (pakka.bots.train)",
+            "target": self.config.target,
+            "hint": self.config.hint,
         }
 
     def network(self) -> Network:
@@ -259,6 +308,7 @@ class Trainer:
         seats = len(st.view(None).players)
         teachers = [self.rng.random() < cfg.teacher for _ in range(seats)]
         traces: list[list[tuple[Any, Any]]] = [[] for _ in range(seats)]
+        stored = 0
         start = st.deal_number()
         while st.deal_number() == start and not st.is_over():
             for s in sorted(st.to_act()):
@@ -268,6 +318,8 @@ class Trainer:
                     st.apply_unchecked(s, legal[0])
                     continue
                 obs = self.codec.observe(view)
+                if cfg.target == "rollout" and self.rng.random() < cfg.label_rate:
+                    stored += self.label(st, s, obs)
                 if teachers[s] and self.rng.random() >= cfg.teacher_epsilon:
                     action = self.kit.policy.choose(view, legal, self.rng)
                     idx = self.codec.encode(view, action)[0]
@@ -277,26 +329,72 @@ class Trainer:
                     j = self.rng.randrange(len(actions))
                     action, row = actions[j], rows[j]
                 else:
-                    actions, rows = action_inputs(self.codec, view, legal)
+                    hint = self.kit.policy.choose(view, legal, self.rng) if cfg.hint else None
+                    actions, rows = action_inputs(self.codec, view, legal, hint)
                     if self.rng.random() < cfg.epsilon:
                         j = self.rng.randrange(len(actions))
                     else:
                         j = int(self.net.forward(obs, rows).argmax())
                     action, row = actions[j], rows[j]
-                traces[s].append((obs, row))
+                if cfg.target == "deal":
+                    traces[s].append((obs, row))
                 st.apply_unchecked(s, action)
-        stored = 0
         for s in range(seats):
             y = float(np.clip(self.kit.value(st, s) / cfg.reward_scale, -1.0, 1.0))
             for obs, row in traces[s]:
-                i = self.buf_pos
-                self.buf_obs[i], self.buf_act[i], self.buf_y[i] = obs, row, y
-                self.buf_pos = (i + 1) % cfg.buffer
-                self.buf_len = min(self.buf_len + 1, cfg.buffer)
+                self._store(obs, row[None, :], np.array([y], np.float32))
                 stored += 1
         self.deals += 1
         self.samples += stored
         return stored
+
+    def label(self, state: State[Any, Any], seat: int, obs: Any) -> int:
+        """Rollout targets for ``seat``'s decision in ``state`` (left unchanged): up to
+        ``label_actions`` distinct plays, the heuristic's first, each played out to the end
+        of the deal by the heuristic on the true cards; a play's target is its value
+        (scaled, clipped) minus the heuristic's move's.  The number of samples stored."""
+        import numpy as np
+
+        cfg = self.config
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        move = self.kit.policy.choose(view, legal, self.rng)
+        actions, rows = action_inputs(self.codec, view, legal, move if cfg.hint else None)
+        if len(actions) < 2:
+            return 0
+        mine = _row(self.codec, self.codec.encode(view, move)[0], move, self.act_size)
+        if cfg.hint:
+            mine[-1] = 1.0
+        same = np.flatnonzero((rows == mine).all(axis=1))
+        others = [j for j in range(len(actions)) if not len(same) or j != same[0]]
+        self.rng.shuffle(others)
+        picks = ([int(same[0])] if len(same) else []) + others
+        picks = picks[: max(2, cfg.label_actions)]
+        values = np.zeros(len(picks), np.float32)
+        for i, j in enumerate(picks):
+            sim = state.clone()
+            sim.apply_unchecked(seat, actions[j])
+            self.searcher.rollout(sim, self.rng)
+            values[i] = np.clip(self.kit.value(sim, seat) / cfg.reward_scale, -1.0, 1.0)
+        if len(same):
+            targets = values - values[0] - cfg.prefer
+            targets[0] = 0.0
+        else:  # the heuristic's move is not among the distinct plays (never seen)
+            targets = values - values.mean()
+        self._store(obs, rows[picks], targets)
+        return len(picks)
+
+    def _store(self, obs: Any, rows: Any, ys: Any) -> None:
+        """One observation and its samples (``rows``, targets ``ys``) into the buffer."""
+        cfg = self.config
+        o = self.obs_pos
+        self.buf_obs[o] = obs
+        self.obs_pos = (o + 1) % len(self.buf_obs)
+        for row, y in zip(rows, ys, strict=True):
+            i = self.buf_pos
+            self.buf_of[i], self.buf_act[i], self.buf_y[i] = o, row, y
+            self.buf_pos = (i + 1) % cfg.buffer
+            self.buf_len = min(self.buf_len + 1, cfg.buffer)
 
     # --- learning ---------------------------------------------------------------------------
 
@@ -310,7 +408,8 @@ class Trainer:
         total = 0.0
         for _ in range(steps):
             idx = self.np_rng.integers(0, self.buf_len, min(cfg.batch, self.buf_len))
-            x = torch.from_numpy(np.concatenate([self.buf_obs[idx], self.buf_act[idx]], axis=1))
+            obs = self.buf_obs[self.buf_of[idx]]
+            x = torch.from_numpy(np.concatenate([obs, self.buf_act[idx]], axis=1))
             y = torch.from_numpy(self.buf_y[idx])
             pred = self.model(x)[:, 0]
             loss = torch.nn.functional.mse_loss(pred, y)
