@@ -787,11 +787,11 @@ NOT_TEXT = {"kind", "game", "lang", "tone", "cards", "hand", "wild"}
 """Presentation fields that are identifiers or cards, not text for people."""
 
 
-def _catalogue_text(lang: str) -> str:
-    """Everything Anarchy's words and the shared ones say in ``lang``, without their
-    ``{placeholders}`` (another installed game's words do not make an engine phrase
-    Anarchy's: an outside game's catalogue says "each wins itself")."""
-    own = shared() | plugins.messages("anarchy")
+def _catalogue_text(lang: str, game: str) -> str:
+    """Everything ``game``'s words and the shared ones say in ``lang``, without their
+    ``{placeholders}`` (another installed game's words do not make an engine phrase this
+    game's: an outside game's catalogue says "each wins itself")."""
+    own = shared() | plugins.messages(game)
     said = "\n".join(entry.get(lang, "") for entry in own.values())
     return re.sub(r"\{[^}]*\}", " ", said).lower()
 
@@ -802,18 +802,18 @@ class RawWords:
     ``True``/``False``/``None``, numbers standing where seats belong (``captured by 0 0 3
     3``, ``passes 2, 3``), and in Finnish any engine word at all (``bomb``, ``hearts``)."""
 
-    def __init__(self, words: Iterable[str]) -> None:
+    def __init__(self, words: Iterable[str], game: str) -> None:
         self.words = set(words)
         spaced = {w.replace("_", " ") for w in self.words if "_" in w}
         self.spaced: dict[str, re.Pattern[str]] = {}
         self.seen: dict[tuple[str, str], list[str]] = {}
         for lang in LANGS:
-            said = _catalogue_text(lang)
+            said = _catalogue_text(lang, game)
             phrases = sorted(s for s in spaced if not re.search(rf"\b{re.escape(s)}\b", said))
             self.spaced[lang] = re.compile(
                 r"\b(?:" + "|".join(map(re.escape, phrases)) + r")\b", re.IGNORECASE
             )
-        fi = _catalogue_text("fi")
+        fi = _catalogue_text("fi", game)
         plain = sorted(
             w for w in self.words if "_" not in w and not re.search(rf"\b{re.escape(w)}\b", fi)
         )
@@ -855,7 +855,7 @@ class RawWords:
         return found
 
 
-CHECK = RawWords(WORDS)
+CHECK = RawWords(WORDS, "anarchy")
 
 
 def texts(data: Any) -> list[str]:
@@ -890,7 +890,7 @@ def problems(p: Presentation, players: int) -> list[str]:
 
 
 def test_the_check_catches_what_the_old_client_said() -> None:
-    check = RawWords(WORDS | {"lowest_heart", "full_house"})
+    check = RawWords(WORDS | {"lowest_heart", "full_house"}, "anarchy")
     for text in (
         "captured by 0 0 3 3",
         "bomb false",

@@ -895,7 +895,7 @@ class NkRawWords(RawWords):
 
 
 WORDS = engine_words(GAME, {"bid", "declare", "buy", "play", "over"})
-CHECK = NkRawWords(WORDS)
+CHECK = NkRawWords(WORDS, "norlanninnakki")
 
 
 def problems(p: Presentation, players: int) -> list[str]:
@@ -913,7 +913,7 @@ def problems(p: Presentation, players: int) -> list[str]:
 
 
 def test_the_check_catches_what_the_old_client_said() -> None:
-    check = NkRawWords(WORDS | {"lowest_heart", "full_house", "bomb"})
+    check = NkRawWords(WORDS | {"lowest_heart", "full_house", "bomb"}, "norlanninnakki")
     for text in (
         "captured by 0 0 3 3",
         "bomb false",

@@ -198,7 +198,7 @@ def test_every_deal_summary_of_a_match_shows_the_engines_figures(seed: int) -> N
 
 
 WORDS = engine_words(GAME, {"pass", "play", "over", "passing"})
-CHECK = RawWords(WORDS)
+CHECK = RawWords(WORDS, "pentagrammi")
 
 
 def problems(p: Presentation) -> list[str]:
@@ -213,7 +213,7 @@ def problems(p: Presentation) -> list[str]:
 
 
 def test_the_check_catches_the_old_clients_words() -> None:
-    check = RawWords(WORDS | {"lowest_heart"})
+    check = RawWords(WORDS | {"lowest_heart"}, "pentagrammi")
     for text in ("lowest heart", "passes 2, 3", "played_cards", "tiebreak_cards", "None"):
         assert check.find(text, "en"), text
     assert check.find("pisteet: lowest heart", "fi")
