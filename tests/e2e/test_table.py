@@ -467,6 +467,9 @@ def test_a_guandan_return_goes_through_the_confirm_dialog(server: str, browser: 
                         break
                     if frame.get("type") == "state":
                         last[seat] = frame
+                        if (frame["present"].get("pause") or {}).get("you_reading"):
+                            # the break between deals: this seat has read the summary
+                            ws.send(json.dumps({"type": "ready"}))
                 frame = last.get(seat)
                 if not frame or not frame["legal_actions"] or acted.get(seat) == frame["version"]:
                     continue
