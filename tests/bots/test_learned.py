@@ -184,3 +184,31 @@ def test_weights_trained_with_the_heuristics_move_as_input_get_it_in_play() -> N
     got, q = bot.scores(view, legal)
     assert got == actions
     assert np.allclose(q, net.forward(codec.observe(view), rows)) and bot.act(view, legal) in legal
+
+
+def test_the_margin_keeps_the_heuristics_move_unless_a_play_scores_clearly_higher() -> None:
+    from pakka.games.guandan.codec import FEATURE_NAMES
+
+    obs_size, act_size = guandan_sizes()
+    w0 = np.zeros((obs_size + act_size + 1, 1), np.float32)
+    w0[obs_size + FEATURE_NAMES.index("pass")] = 1.5  # passing scores 1.5
+    w0[-1] = 1.0  # the heuristic's move scores 1.0
+    net = Network(
+        {"w0": w0, "b0": np.zeros(1, np.float32)},
+        {"obs_size": obs_size, "act_size": act_size + 1, "hint": True},
+    )
+    normal = bots.make("guandan", "normal", seed=0)
+    st = get("guandan").new_match(seed=1)
+    while True:  # the first time the heuristic beats a play instead of passing
+        s = st.turn
+        view, legal = st.view(s), st.legal_actions(s)
+        move = normal.act(view, legal)
+        if view.table.top is not None and getattr(move, "combo", None) is not None:
+            break
+        st.apply(s, move)
+    bot = LearnedBot("guandan", 0, net)
+    assert getattr(bot.act(view, legal), "combo", 0) is None  # margin 0: the pass
+    bot.margin = 0.6
+    assert codec_for(view, "guandan").encode(view, bot.act(view, legal)) == codec_for(
+        view, "guandan"
+    ).encode(view, move)

@@ -172,7 +172,8 @@ def _kind(card: Any) -> int:
 
 
 class LearnedBot(Bot):
-    """Plays the legal action the network scores highest (ties: the first)."""
+    """Plays the legal action the network scores highest (ties: the first; with the
+    heuristic's move as an input, ties and anything within ``margin`` of it: that move)."""
 
     level = "learned"
 
@@ -181,17 +182,24 @@ class LearnedBot(Bot):
     ) -> None:
         super().__init__(game_name, seed)
         self.network = network or _shipped(plugins.get(game_name).name)
+        self.margin = float(self.network.meta.get("margin", 0.0))
+        """With ``meta["hint"]``: leave the heuristic's move only for a play scored more
+        than this above it (``meta["margin"]``, chosen on evaluation deals after training)."""
+        self._hinted: int | None = None
 
     def scores(self, view: View, legal: Sequence[Action]) -> tuple[list[Action], Any]:
         """The distinct legal actions and the network's score of each (weights trained with
         the heuristic's move as an input, ``meta["hint"]``, get it here too)."""
         codec = codec_for(view, self.game_name)
         hint = None
+        self._hinted = None
         if self.network.meta.get("hint"):
             from pakka.bots import policy_for
 
             hint = policy_for(self.game_name).choose(view, legal, self.rng)
         actions, rows = action_inputs(codec, view, legal, hint)
+        if hint is not None and len(actions) and rows[:, -1].any():
+            self._hinted = int(rows[:, -1].argmax())
         obs = codec.observe(view)
         return actions, self.network.forward(obs, rows)
 
@@ -201,5 +209,8 @@ class LearnedBot(Bot):
         actions, q = self.scores(view, legal_actions)
         if not actions:
             return legal_actions[0]
-        best = actions[int(q.argmax())]
-        return best
+        best = int(q.argmax())
+        h = self._hinted
+        if h is not None and q[best] - q[h] <= self.margin:
+            best = h
+        return actions[best]
