@@ -697,3 +697,39 @@ def test_motion_is_short_and_off_when_reduced(reduced: bool, server: str, browse
         assert len(motion) >= 10, motion  # the deal, the plays
         assert all(d <= 300 and d + delay < 400 for d, delay in motion), motion
     context.close()
+
+
+def test_the_table_is_laid_out_again_when_the_screen_changes(server: str, browser: Any) -> None:
+    """A phone turned or a window resized: the hand's fan is sized for the new screen, and
+    on ever shorter phones the page still does not scroll (the trick's cards give way)."""
+    tid, token = create(server, "norlanninnakki")
+    context, page = open_table(browser, server, tid, token, "fi", SIZES["phone"][0])
+    try:
+        page.wait_for_selector('body[data-turn="1"], [role=dialog]', timeout=STEP)
+        trick = '[data-region="trick"]'
+        # a card in the trick: play the hint until one is there
+        for _ in range(20):
+            if page.locator(f"{trick} [data-card]").count():
+                break
+            click(page, '[data-action="hint"]')
+            page.wait_for_selector("#hint", timeout=STEP)
+            version = page.evaluate("document.body.dataset.version")
+            click(page, '[data-action="play"]')
+            wait_version_change(page, version)
+            page.wait_for_selector('body[data-turn="1"], [role=dialog]', timeout=STEP)
+        assert page.locator(f"{trick} [data-card]").count(), "no card was played to the trick"
+        cw = page.evaluate(
+            "getComputedStyle(document.getElementById('hand')).getPropertyValue('--cw')"
+        )
+        page.set_viewport_size({"width": 844, "height": 390})  # turned sideways
+        page.wait_for_function(
+            f"getComputedStyle(document.getElementById('hand')).getPropertyValue('--cw') !== {cw!r}",
+            timeout=5_000,
+        )
+        for height in (700, 620, 560, 520, 480, 440):  # ever shorter phones, upright
+            page.set_viewport_size({"width": 390, "height": height})
+            page.wait_for_timeout(100)
+            scroll = page.evaluate("document.documentElement.scrollHeight")
+            assert scroll <= height, f"the page scrolls: {scroll} in {height}"
+    finally:
+        context.close()

@@ -551,6 +551,7 @@ function draw() {
   app.replaceChildren(...body());
   for (const [id, top] of scrolls) { const e = document.getElementById(String(id)); if (e) e.scrollTop = Number(top); }
   fitHand();
+  fitTrick();
   animateFresh();
   drawDialog();
   const alert = document.getElementById("alert");
@@ -792,6 +793,21 @@ function fitHand() {
   h.dataset.rows = String(f.rows);
 }
 
+// The felt's rows take their content's height: a seat with many badges above a trick of
+// big cards can push the hand below a phone's screen. Then the trick's cards get smaller
+// (to two-thirds at most) until the page fits again.
+function fitTrick() {
+  const trick = /** @type {HTMLElement|null} */ (document.querySelector('[data-region="trick"]'));
+  const card = trick && trick.querySelector(".card");
+  if (!trick || !card) return;
+  trick.style.removeProperty("--tw");
+  const root = document.documentElement;
+  const full = card.getBoundingClientRect().width;
+  for (let tw = full * 0.9; root.scrollHeight > innerHeight && tw >= full * 0.66; tw *= 0.9) {
+    trick.style.setProperty("--tw", `${tw.toFixed(1)}px`);
+  }
+}
+
 /** @param {Presentation} p */
 function handPanel(p) {
   const acts = legal();
@@ -1022,6 +1038,13 @@ function drawDialog() {
   const first = box.querySelector("button.primary:not([disabled])") || box.querySelector("button");
   if (first) first.focus();
 }
+
+// A phone turned, a window resized: the hand's fan and the trick's cards are sized for the
+// screen, so the table is laid out again (once a frame).
+let resizing = 0;
+addEventListener("resize", () => {
+  if (!resizing) resizing = requestAnimationFrame(() => { resizing = 0; if (S.view) draw(); });
+});
 
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape" && S.dialogs.length && document.querySelector("[role=dialog]")) closeDialog();
