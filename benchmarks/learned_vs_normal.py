@@ -5,7 +5,9 @@ Deal 1 of seeds ``--first .. --first+--count-1`` in both seatings (the learned p
 level gain a deal with a 95 % interval over seeds, and the share of deals won.  Two ways
 to play the network:
 
-* ``greedy``: the ``learned`` level, the best-scored of every distinct legal play;
+* ``greedy``: the ``learned`` level, the best-scored of every distinct legal play (weights
+  trained with the heuristic's move as an input keep that move unless a play scores more
+  than the weights' ``margin`` above it; ``--margin`` overrides it);
 * ``top3``: the best-scored of the heuristic's three favourite moves (the ``hard``
   search's candidates, ``ranked_actions``): the network as a one-step critic of the
   heuristic instead of a player of its own (how DanZero+ uses a network to prune).
@@ -54,8 +56,11 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=91_000)
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--ways", default="greedy,top3")
+    ap.add_argument("--margin", type=float, default=None, help="override meta['margin']")
     args = ap.parse_args()
     net: Network = load(args.weights)
+    if args.margin is not None:
+        net.meta["margin"] = args.margin
     print(f"weights {args.weights}: {net.meta}")
     seeds = range(args.first, args.first + args.count)
     for way in args.ways.split(","):
