@@ -83,9 +83,10 @@ def test_pakka_s_generic_and_companion_suites_pass_with_it_installed(site: Path)
         assert any(line.endswith(f"::{passed}") for line in passed_lines), passed
 
 
-# pakka's whole suite again, in a process that has the package installed (CI's slow step:
-# about 15 minutes on two cores)
-@pytest.mark.slow
+# pakka's whole suite again, in a process that has the package installed: CI's third step,
+# run alone (it runs two workers of its own; beside the slow step's other tests the machine
+# was so loaded that a review page timed out)
+@pytest.mark.outside_whole
 def test_pakka_s_whole_suite_passes_with_it_installed(site: Path) -> None:
     # (the last -n wins.)
     _pytest(
