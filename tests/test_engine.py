@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from typing import Literal
 
@@ -174,8 +175,6 @@ def test_replay_walks_a_record_as_it_was_played() -> None:
     """``Game.replay`` gives, for every action of a record, the deal it was played in and
     what it did, as the match that made the record saw it (reviews and takebacks cut
     deals by it)."""
-    import random
-
     game = pakka.games.get("norlanninnakki")
     state = game.new_match(players=3, seed=7)
     rng = random.Random(7)
