@@ -60,8 +60,18 @@ def server(tmp_path: Path, toy: Any) -> Iterator[str]:
     thread.join(timeout=10)
 
 
-@pytest.fixture
+FAST_PACE = "localStorage.setItem('pakka.settings', JSON.stringify({pace: 'fast'}))"
+"""An init script for a context: the bot-pace setting at fast.  The tests' bots have no
+delay, and showing their moves 350 ms apart (the normal pace) only makes a test wait;
+test_table's pace test checks the pace itself."""
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium for a module's tests (a launch costs about a second); each test opens
+    its own context, so no cookie, storage or page is shared.  Not for the whole session:
+    Playwright's sync API keeps its event loop marked as running, and the terminal client's
+    tests, which call ``asyncio.run``, then fail on the same worker."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import require_browser
+from tests.e2e.conftest import FAST_PACE, require_browser
 from tests.server.conftest import toy  # noqa: F401  (fixture)
 
 require_browser()
@@ -52,6 +52,7 @@ def _play_until_over(page: Any, shots: Path, prefix: str) -> int:
 
 def test_play_a_match_against_bots_by_clicking(server: str, browser: Any, shots: Path) -> None:
     context = browser.new_context(locale="en-US", viewport={"width": 1100, "height": 900})
+    context.add_init_script(FAST_PACE)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e.conftest import require_browser
+from tests.e2e.conftest import FAST_PACE, require_browser
 from tests.server.conftest import toy  # noqa: F401  (fixture used by `server`)
 
 require_browser()
@@ -21,6 +21,8 @@ STEP_TIMEOUT = 30_000
 def test_friends_join_by_invite_link_and_play(server: str, browser: Any, shots: Path) -> None:
     ann_ctx = browser.new_context(locale="en-US", viewport={"width": 900, "height": 900})
     bea_ctx = browser.new_context(locale="fi-FI", viewport={"width": 390, "height": 844})
+    for ctx in (ann_ctx, bea_ctx):
+        ctx.add_init_script(FAST_PACE)
     ann, bea = ann_ctx.new_page(), bea_ctx.new_page()
     errors: list[str] = []
     for page in (ann, bea):

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from tests.e2e.conftest import require_browser
+from tests.e2e.conftest import FAST_PACE, require_browser
 from tests.server.conftest import toy  # noqa: F401  (fixture used by `server`)
 
 require_browser()
@@ -61,6 +61,7 @@ def _play_hint(page: Any) -> None:
 def test_a_person_takes_back_a_move(server: str, browser: Any) -> None:
     tid, token = _table(server)
     context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    context.add_init_script(FAST_PACE)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -27,7 +27,7 @@ import pytest
 
 import pakka.games
 from pakka.i18n import catalogue
-from tests.e2e.conftest import OUT, require_browser
+from tests.e2e.conftest import FAST_PACE, OUT, require_browser
 from tests.e2e.rawtext import identifiers, problems
 from tests.server.conftest import real_ws, toy  # noqa: F401  (fixture used by `server`)
 
@@ -51,9 +51,6 @@ SIZES = {
 """The screens the table must fit, each with the language it is played in here."""
 VIEWPORTS = {"en": SIZES["desktop"][0], "fi": SIZES["phone"][0]}
 LOCALES = {"en": "en-US", "fi": "fi-FI"}
-FAST = "localStorage.setItem('pakka.settings', JSON.stringify({pace: 'fast'}))"
-"""The bot-pace setting at fast: the tests' bots have no delay, and the display of their
-moves need not be paced (test_the_pace_setting_spaces_others_moves checks the pace)."""
 GAMES = ["anarchy", "pentagrammi", "norlanninnakki", "guandan"]
 # a match of one deal where the game allows it, so the match summary is seen too
 SHORT = {"pentagrammi": {"deals": 1}}
@@ -104,7 +101,7 @@ def open_table(
 ) -> tuple[Any, Any]:
     context = browser.new_context(locale=LOCALES[lang], viewport=viewport or VIEWPORTS[lang])
     if pace:
-        context.add_init_script(FAST)
+        context.add_init_script(FAST_PACE)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -315,14 +312,14 @@ def play_a_deal(
 
 
 def _deal_cases() -> list[Any]:
-    """Every game on every screen. The default run plays every game on the phone and
-    Guandan (27 cards in hand) on all three; CI's slow step plays the rest too."""
+    """Every game on every screen. The default run plays every game on the phone (the
+    tightest screen); CI's slow step plays the desktop and the landscape phone too."""
     return [
         pytest.param(
             game,
             size,
             id=f"{game}-{size}",
-            marks=[] if size == "phone" or game == "guandan" else [pytest.mark.slow],
+            marks=[] if size == "phone" else [pytest.mark.slow],
         )
         for game in GAMES
         for size in SIZES
@@ -675,7 +672,7 @@ def test_motion_is_short_and_off_when_reduced(reduced: bool, server: str, browse
     context = browser.new_context(
         viewport=SIZES["desktop"][0], reduced_motion="reduce" if reduced else "no-preference"
     )
-    context.add_init_script(FAST)
+    context.add_init_script(FAST_PACE)
     context.add_init_script(RECORD_MOTION)
     page = context.new_page()
     page.goto(f"{server}/table.html?id={tid}#token={token}&seat=0")

@@ -3,8 +3,9 @@ end, for every player count and option variant, with every protocol invariant ch
 after every step.  There is no exclusion list.
 
 Seed 1 of every case runs by default; seed 2, the same cases on other cards, is marked
-``slow`` (CI runs it in its second step, ``./run test -m slow``): a random Guandan match
-to A is thousands of steps, and the second seed doubled the default run."""
+``slow`` (CI runs it in its second step, ``pytest -m slow``): a random Guandan match
+to A is thousands of steps, and the second seed doubled the default run.  For the same
+reason Guandan's other option variants are slow too; its defaults run at every count."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from tests.generic.harness import play_checked
 from tests.generic.toy import TOY
 
 SEEDS = (1, 2)
+LONG_MATCHES = {"guandan"}
+"""Games whose random match is thousands of steps: their variants other than the defaults
+run in the slow step only (by default they took 40 s of the run's workers)."""
 
 
 def _cases() -> list[object]:
@@ -32,7 +36,8 @@ def _cases() -> list[object]:
                     continue
                 for seed in SEEDS:
                     label = f"{game.name}-{players}p-v{i}-s{seed}"
-                    marks = [pytest.mark.slow] if seed != SEEDS[0] else []
+                    long_variant = i and game.name in LONG_MATCHES
+                    marks = [pytest.mark.slow] if seed != SEEDS[0] or long_variant else []
                     cases.append(pytest.param(game, players, options, seed, id=label, marks=marks))
     return cases
 

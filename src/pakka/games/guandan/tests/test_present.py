@@ -953,10 +953,19 @@ def _check(p: Presentation, where: str, round_trip: bool = False) -> None:
             assert tp.label in (me, *NAMES), where
 
 
-@pytest.mark.parametrize("options", option_variants(GAME.Options), ids=str)
+@pytest.mark.parametrize(
+    "options",
+    [
+        pytest.param(options, marks=[pytest.mark.slow] if i else [])
+        for i, options in enumerate(option_variants(GAME.Options))
+    ],
+    ids=str,
+)
 def test_sweep_no_engine_word_reaches_anyone(options):
     """A seeded random match of every variant: after every step every seat's view and the
-    spectator's, in both languages, with the acting seats' actions labelled."""
+    spectator's, in both languages, with the acting seats' actions labelled.  A match is
+    thousands of steps, so the default run sweeps the default options and CI's slow step
+    the other variants."""
     for players in GAME.info.player_counts:
         st = GAME.new_match(players, options, seed=7)
         rng = random.Random(7)
