@@ -275,32 +275,52 @@ def train(
         int, typer.Option(help="evaluation deals against normal: seeds (x2 seatings)")
     ] = 40,
     seed: Annotated[int, typer.Option(help="seed of a new run's self-play")] = 0,
+    target: Annotated[
+        str,
+        typer.Option(
+            help="a new run's training target: rollout (one play-out on the true cards), "
+            "worlds (averaged over worlds drawn from the seat's view) or deal"
+        ),
+    ] = "rollout",
+    worlds: Annotated[
+        int | None, typer.Option(help="with --target worlds: worlds a labelled decision (4)")
+    ] = None,
     ship: Annotated[
         Path | None, typer.Option(help="at the end, also write the weights here (float16 .npz)")
     ] = None,
 ) -> None:
     """Train the learned level by self-play (Deep Monte-Carlo on the CPU; needs PyTorch,
-    the optional extra named train).  Resumes from the folder's checkpoint; writes curve.csv
-    and curve.svg (level gain a deal against normal, by CPU hours)."""
+    the optional extra named train).  Resumes from the folder's checkpoint (with its own
+    configuration: --target and --worlds choose a new run's); writes curve.csv and
+    curve.svg (level gain a deal against normal, by CPU hours)."""
     try:
-        from pakka.bots.train import Config, Trainer, export
+        from pakka.bots.train import TARGETS, Config, Trainer, export
     except ImportError as exc:  # pragma: no cover - numpy missing
         raise _fail(f"{exc}: install pakka[rl,train]") from None
     g = _game(game)
     if minutes is None and deals is None:
         raise _fail("give --minutes or --deals (or both): how long to train")
+    if target not in TARGETS:
+        raise _fail(f"--target must be one of {', '.join(TARGETS)}, not {target!r}")
+    if worlds is not None and target != "worlds":
+        raise _fail("--worlds needs --target worlds")
     folder = out or Path("train-runs") / g.name
-    config = Config(
-        game=g.name, seed=seed, eval_seeds=eval_seeds, checkpoint_minutes=checkpoint_minutes
+    config = Config.for_target(
+        target,
+        game=g.name,
+        seed=seed,
+        eval_seeds=eval_seeds,
+        checkpoint_minutes=checkpoint_minutes,
+        **({} if worlds is None else {"worlds": worlds}),
     )
     try:
         trainer = Trainer(folder, config)
-    except (PakkaError, SystemExit) as exc:
+    except (PakkaError, SystemExit, ValueError) as exc:
         raise _fail(str(exc)) from None
     resumed = trainer.deals > 0
     typer.echo(
         f"{'resuming' if resumed else 'starting'} {folder}: {trainer.deals} deals, "
-        f"{trainer.cpu_seconds / 3600:.2f} CPU hours so far"
+        f"{trainer.cpu_seconds / 3600:.2f} CPU hours so far, {trainer.config.target} targets"
     )
 
     def report(row: dict[str, Any]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -148,6 +149,116 @@ def test_rollout_targets_compare_the_plays_of_one_decision(tmp_path: Path) -> No
         assert y == pytest.approx(played_out(by_row[tuple(r)]) - base - trainer.config.prefer)
 
 
+def mid_deal(seed: int, moves: int = 12) -> tuple[Any, int]:
+    """A Guandan state after ``moves`` of the heuristic's play-phase moves (tricks played,
+    so the view has a history), and the seat to act, with three distinct plays or more."""
+    game = get("guandan")
+    policy = bots.kit_for("guandan").policy
+    st = game.new_match(seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    while True:
+        seat = sorted(st.to_act())[0]
+        view, legal = st.view(seat), st.legal_actions(seat)
+        if done >= moves and st.phase == "play":
+            codec = codec_for(view, "guandan")
+            if len(action_inputs(codec, view, legal)[0]) >= 3:
+                return st, seat
+        st.apply_unchecked(seat, policy.choose(view, legal, rng))
+        done += st.phase == "play"
+
+
+def redealt(st: Any, seat: int, seed: int) -> Any:
+    """A copy of ``st`` whose other seats' hidden cards are dealt again among them (each
+    keeps its number of cards and the cards known to be its own): a state ``seat`` cannot
+    tell from ``st``."""
+    other = st.clone()
+    hidden = {
+        s: [c for c in other.hands[s] if not any(c is x for x in other.shown[s])]
+        for s in range(4)
+        if s != seat
+    }
+    pool = [c for cards in hidden.values() for c in cards]
+    random.Random(seed).shuffle(pool)
+    for s, cards in hidden.items():
+        other.hands[s] = list(other.shown[s]) + [pool.pop() for _ in cards]
+    other._cache = None
+    return other
+
+
+def labelled(st: Any, seat: int, config: Any, seed: int) -> tuple[Any, Any]:
+    """:func:`pakka.bots.train.label_targets` with a searcher and a stream seeded ``seed``."""
+    from pakka.bots.train import label_targets
+
+    kit = bots.kit_for("guandan")
+    searcher = kit.search(get("guandan"), kit.rollout_policy, kit.value, seed, kit.budget)
+    codec = codec_for(st.view(seat), "guandan")
+    return label_targets(st, seat, config, kit, searcher, codec, random.Random(seed))
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_worlds_targets_read_only_what_the_seat_sees(seed: int) -> None:
+    """Two states that agree on everything the labelled seat sees but not on the others'
+    hidden cards get the same ``"worlds"`` targets from the same seeds: the worlds are drawn
+    from the seat's view, never from the true cards.  (The ``"rollout"`` targets, played
+    out on the true cards, differ: the check can see a target that peeks.)"""
+    from pakka.bots.train import Config
+
+    st, seat = mid_deal(seed)
+    other = redealt(st, seat, seed)
+    assert other.view(seat) == st.view(seat)
+    assert other.legal_actions(seat) == st.legal_actions(seat)
+    assert any(sorted(map(str, other.hands[s])) != sorted(map(str, st.hands[s])) for s in range(4))
+    worlds = Config.for_target("worlds", worlds=3)
+    rows, ys = labelled(st, seat, worlds, seed)
+    rows2, ys2 = labelled(other, seat, worlds, seed)
+    assert len(ys) >= 3
+    assert (rows == rows2).all() and (ys == ys2).all()
+    rows3, ys3 = labelled(st, seat, Config(label_actions=worlds.label_actions), seed)
+    _, ys4 = labelled(other, seat, Config(label_actions=worlds.label_actions), seed)
+    assert (rows3 == rows).all()  # the same plays, in the same order
+    assert (ys3 != ys4).any()
+
+
+def test_worlds_targets_are_the_heuristics_move_at_zero_and_the_rest_clipped() -> None:
+    """The heuristic's move comes first, with target 0; every other play's target is a mean
+    of differences of clipped values, minus ``prefer``: finite, within [-2 - prefer, 2 -
+    prefer]; and the state is left unchanged."""
+    from pakka.bots.train import Config
+
+    config = Config.for_target("worlds")
+    assert config.worlds == 4 and config.hint
+    seen = 0
+    for seed, moves in ((21, 0), (22, 8), (23, 20)):
+        st, seat = mid_deal(seed, moves)
+        before, legal = st.view(seat), st.legal_actions(seat)
+        rows, ys = labelled(st, seat, config, seed)
+        assert st.view(seat) == before and st.legal_actions(seat) == legal
+        assert 2 <= len(ys) <= config.label_actions and rows.shape[0] == len(ys)
+        assert rows[0, -1] == 1.0 and (rows[1:, -1] == 0).all()  # the hint column
+        assert ys[0] == 0.0
+        others = ys[1:]
+        assert np.isfinite(others).all()
+        assert (others >= -2 - config.prefer).all() and (others <= 2 - config.prefer).all()
+        seen += int((others != -config.prefer).sum())
+    assert seen  # some play did better or worse than the heuristic's move somewhere
+
+
+def test_a_worlds_run_trains_and_resumes_on_worlds_targets(tmp_path: Path) -> None:
+    pytest.importorskip("torch", reason="PyTorch is only in the optional train extra")
+    from pakka.bots.train import Config, Trainer
+
+    config = Config.for_target("worlds", worlds=2, label_rate=0.5, buffer=512, eval_seeds=1)
+    trainer = Trainer(tmp_path, config)
+    stored = trainer.play_deal()
+    assert stored > 0 and (trainer.buf_y[:stored] <= 2).all()
+    trainer.learn(stored)
+    trainer.checkpoint()
+    resumed = Trainer(tmp_path, Config())  # a resumed run keeps its own configuration
+    assert resumed.config == config and resumed.deals == 1
+    assert resumed.network().meta["target"] == "worlds" and resumed.network().meta["worlds"] == 2
+
+
 def test_a_checkpoint_from_before_rollout_targets_resumes_on_deal_targets(
     tmp_path: Path,
 ) -> None:
@@ -160,7 +271,7 @@ def test_a_checkpoint_from_before_rollout_targets_resumes_on_deal_targets(
     assert stored > 0 and len(set(ys.tolist())) <= 4  # the deal's outcome for each seat
     trainer.checkpoint()
     state = torch.load(tmp_path / "checkpoint.pt", weights_only=False)
-    for name in ("target", "hint"):
+    for name in ("target", "hint", "worlds"):
         del state["config"][name]  # as written before the fields existed
     torch.save(state, tmp_path / "checkpoint.pt")
     config = Trainer(tmp_path).config

@@ -109,6 +109,11 @@ def test_train_says_what_it_needs(tmp_path: Path) -> None:
     result = runner.invoke(app, ["train", "guandan", "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert "--minutes or --deals" in result.output
+    args = ["train", "guandan", "--deals", "1", "--out", str(tmp_path)]
+    result = runner.invoke(app, [*args, "--target", "luck"])
+    assert result.exit_code == 2 and "rollout, worlds, deal" in result.output
+    result = runner.invoke(app, [*args, "--worlds", "8"])
+    assert result.exit_code == 2 and "--worlds needs --target worlds" in result.output
     try:
         import torch  # noqa: F401
     except ImportError:

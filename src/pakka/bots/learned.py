@@ -8,7 +8,8 @@ scores playing that action, in the Guandan kit's ``value`` / 3 (+1: a double win
 seat's team, -1: one of the other team).  What the score is depends on the training
 target (``meta["target"]``): ``"rollout"``, how much more the action gains than the
 heuristic's move when both are played out by the heuristic (0: the heuristic's move);
-``"deal"``, the expected end-of-deal value.  Weights whose ``meta["hint"]`` is set also
+``"worlds"``, the same averaged over worlds drawn from the seat's view; ``"deal"``, the
+expected end-of-deal value.  Weights whose ``meta["hint"]`` is set also
 take, as one more action input, whether the action is the heuristic's (``normal``'s) own
 move in this position: the bot then asks the heuristic first (pure Python, no PyTorch
 either), and the network decides when to leave its move.  The bot plays the legal action

@@ -2,7 +2,7 @@
 
 DouZero's and DanZero's method (Deep Monte-Carlo) at a size two shared CPU cores train in
 hours: actors play deals and a small MLP learns ``Q(observation, action)`` by mean squared
-error from Monte-Carlo targets (no bootstrapping).  Two kinds of target (``Config.target``):
+error from Monte-Carlo targets (no bootstrapping).  Three kinds of target (``Config.target``):
 
 * ``"rollout"`` (the default): at a share ``label_rate`` of the decisions, up to
   ``label_actions`` of the seat's distinct plays (always the heuristic's own) are each
@@ -12,7 +12,27 @@ error from Monte-Carlo targets (no bootstrapping).  Two kinds of target (``Confi
   so the network learns how much better than the heuristic's move each play is (0: the
   heuristic's move), and its greedy play is a learned one-step improvement over the
   heuristic.  The hidden cards are the same in all the play-outs of one decision, so the
-  deal's luck cancels out of the comparison.
+  deal's luck cancels out of the comparison.  But one play-out a play is mostly chance
+  (one different move early in a deal changes the whole deterministic play-out), and it
+  is played on the true cards, which the seat does not see: measured (``docs/bots.md``,
+  issue 29), the network memorised these targets and did not generalise.
+* ``"worlds"``: as ``"rollout"``, but each play is played out in ``worlds`` worlds drawn
+  from the seat's own view, as the ``hard`` search draws them (the kit's search class,
+  :meth:`~pakka.bots.search.PimcBot.world`: the game's ``determinize``), never on the
+  true cards; a play's target is the mean over the worlds of its value minus the
+  heuristic's move's in the same world (every play of a decision is played out in the
+  same worlds: common random numbers), minus ``prefer``.  The target is then the paired advantage
+  the ``hard`` search estimates (from 4 worlds by default, where it draws 8), so the
+  network learns to amortise ``hard``, and it depends only on what the seat sees (:func:`label_targets`).  A labelled decision
+  costs ``worlds`` times the play-outs of a ``"rollout"`` one, so :meth:`Config.for_target`
+  gives this target ``label_rate`` 0.035 and ``label_actions`` 4, which keeps the CPU a
+  deal about that of ``"rollout"``'s 0.1 and 8 (measured on 80 deals of training, 2
+  December 2026: 317 ms a deal, 248 of them labelling, against 308 and 235; a labelled
+  decision 51 ms with 4 worlds of at most 4 plays, 3.3 on average, against 23 ms for one
+  play-out of at most 8, 5.0 on average).  Fewer plays a decision as well as fewer
+  decisions, so that the samples come from as many positions as the budget allows: the
+  network failed to generalise across positions.  The cost: about 9 samples a deal
+  against 38, the other plays of a decision sampled more thinly.
 * ``"deal"`` (DouZero's own target, and the runs before 2 December 2026): every decision
   of every seat is a sample whose target is its deal's outcome.  Measured here
   (``docs/bots.md``, issue 29): after 15,000 deals the network had memorised its buffer
@@ -45,7 +65,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -53,9 +73,13 @@ from pakka import plugins
 from pakka.bots.base import Bot, PolicyBot
 from pakka.bots.kit import BotKit
 from pakka.bots.learned import LearnedBot, Network, action_inputs, codec_for
+from pakka.bots.search import PimcBot
 from pakka.engine import State
 
-__all__ = ["Config", "Trainer", "evaluate", "export", "svg_curve"]
+__all__ = ["Config", "Trainer", "evaluate", "export", "label_targets", "svg_curve"]
+
+TARGETS = ("rollout", "worlds", "deal")
+"""The kinds of training target (``Config.target``; see the module)."""
 
 CURVE_FIELDS = (
     "checkpoint",
@@ -83,20 +107,25 @@ class Config:
     """Each new sample is drawn about this many times before it leaves the buffer."""
     target: str = "rollout"
     """``"rollout"``: each labelled play's deal value minus the heuristic's move's, both
-    played out by the heuristic; ``"deal"``: the deal's outcome (see the module)."""
+    played out by the heuristic; ``"worlds"``: the same, averaged over worlds drawn from
+    the seat's view; ``"deal"``: the deal's outcome (see the module)."""
     label_rate: float = 0.1
-    """``"rollout"``: the share of decisions (of every seat) whose plays are played out."""
+    """``"rollout"``, ``"worlds"``: the share of decisions (of every seat) whose plays are
+    played out (``"worlds"``: 0.035 from :meth:`for_target`)."""
     label_actions: int = 8
-    """``"rollout"``: at most this many distinct plays a labelled decision (the heuristic's
-    move and others drawn at random)."""
+    """``"rollout"``, ``"worlds"``: at most this many distinct plays a labelled decision (the
+    heuristic's move and others drawn at random; ``"worlds"``: 4 from :meth:`for_target`)."""
+    worlds: int = 4
+    """``"worlds"``: the worlds drawn from the seat's view for each labelled decision."""
     prefer: float = 0.05
-    """``"rollout"``: subtracted from the target of every play but the heuristic's move (in
-    ``value / reward_scale``): a play must gain this much more than the heuristic's move to
-    be preferred, so plays that do as well on the sampled cards (most of them: one move
-    rarely changes the finishing order) are not chosen at random."""
+    """``"rollout"``, ``"worlds"``: subtracted from the target of every play but the
+    heuristic's move (in ``value / reward_scale``): a play must gain this much more than the
+    heuristic's move to be preferred, so plays that do as well on the sampled cards (most of
+    them: one move rarely changes the finishing order) are not chosen at random."""
     hint: bool = True
-    """``"rollout"``: the network also takes, as an action input, whether the play is the
-    heuristic's own move (so it only has to learn when to leave it, not to imitate it)."""
+    """``"rollout"``, ``"worlds"``: the network also takes, as an action input, whether the
+    play is the heuristic's own move (so it only has to learn when to leave it, not to
+    imitate it)."""
     epsilon: float = 0.05
     teacher: float = 0.5
     """Chance that a seat plays a deal as the teacher: the heuristic (``normal``), with
@@ -110,6 +139,19 @@ class Config:
     """Evaluation deals: deal 1 of these seeds, both seatings, never used for training."""
     checkpoint_minutes: float = 10.0
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def for_target(cls, target: str, **kwargs: Any) -> Config:
+        """A configuration for ``target`` with that target's defaults (``"worlds"``:
+        ``label_rate`` 0.035 and ``label_actions`` 4, so a deal costs about the CPU it costs
+        with ``"rollout"``; ``"deal"``: no ``hint``; see the module), ``kwargs`` overriding
+        them."""
+        defaults: dict[str, Any] = {"target": target}
+        if target == "worlds":
+            defaults |= {"label_rate": 0.035, "label_actions": 4}
+        elif target == "deal":
+            defaults |= {"hint": False}
+        return cls(**(defaults | kwargs))
 
 
 def _torch() -> Any:
@@ -223,14 +265,16 @@ class Trainer:
             stored["hidden"] = tuple(stored["hidden"])
             stored.setdefault("target", "deal")  # written before rollout targets existed
             stored.setdefault("hint", False)
-            self.config = Config(**stored)
+            self.config = Config(**stored)  # one written before ``worlds``: the default
         else:
             self.config = config or Config()
         cfg = self.config
-        if cfg.target not in ("rollout", "deal"):
-            raise ValueError(f"unknown target {cfg.target!r}: rollout or deal")
-        if cfg.hint and cfg.target != "rollout":
-            raise ValueError("the heuristic's move as an input (hint) needs rollout targets")
+        if cfg.target not in TARGETS:
+            raise ValueError(f"unknown target {cfg.target!r}: {', '.join(TARGETS)}")
+        if cfg.hint and cfg.target == "deal":
+            raise ValueError("the heuristic's move as an input (hint) needs play-out targets")
+        if cfg.target == "worlds" and cfg.worlds < 1:
+            raise ValueError("worlds targets need at least one world")
         self.game = plugins.get(cfg.game)
         self.kit = _kit(cfg.game)
         self.searcher = self.kit.search(
@@ -256,6 +300,7 @@ class Trainer:
             self.match_seed = int(state["match_seed"])
         self.rng = random.Random(cfg.seed * 7919 + self.deals)
         self.np_rng = np.random.default_rng(cfg.seed * 7919 + self.deals)
+        self.searcher.rng = self.rng  # its worlds (``"worlds"``) from the run's one stream
         n = cfg.buffer
         # observations are stored once per decision; a rollout-labelled decision has two
         # samples or more, so half as many observation slots as samples never run out
@@ -282,6 +327,7 @@ class Trainer:
             "method": "Deep Monte-Carlo self-play (pakka.bots.train)",
             "target": self.config.target,
             "hint": self.config.hint,
+            **({"worlds": self.config.worlds} if self.config.target == "worlds" else {}),
         }
 
     def network(self) -> Network:
@@ -318,7 +364,7 @@ class Trainer:
                     st.apply_unchecked(s, legal[0])
                     continue
                 obs = self.codec.observe(view)
-                if cfg.target == "rollout" and self.rng.random() < cfg.label_rate:
+                if cfg.target != "deal" and self.rng.random() < cfg.label_rate:
                     stored += self.label(st, s, obs)
                 if teachers[s] and self.rng.random() >= cfg.teacher_epsilon:
                     action = self.kit.policy.choose(view, legal, self.rng)
@@ -349,40 +395,14 @@ class Trainer:
         return stored
 
     def label(self, state: State[Any, Any], seat: int, obs: Any) -> int:
-        """Rollout targets for ``seat``'s decision in ``state`` (left unchanged): up to
-        ``label_actions`` distinct plays, the heuristic's first, each played out to the end
-        of the deal by the heuristic on the true cards; a play's target is its value
-        (scaled, clipped) minus the heuristic's move's.  The number of samples stored."""
-        import numpy as np
-
-        cfg = self.config
-        view = state.view(seat)
-        legal = state.legal_actions(seat)
-        move = self.kit.policy.choose(view, legal, self.rng)
-        actions, rows = action_inputs(self.codec, view, legal, move if cfg.hint else None)
-        if len(actions) < 2:
-            return 0
-        mine = _row(self.codec, self.codec.encode(view, move)[0], move, self.act_size)
-        if cfg.hint:
-            mine[-1] = 1.0
-        same = np.flatnonzero((rows == mine).all(axis=1))
-        others = [j for j in range(len(actions)) if not len(same) or j != same[0]]
-        self.rng.shuffle(others)
-        picks = ([int(same[0])] if len(same) else []) + others
-        picks = picks[: max(2, cfg.label_actions)]
-        values = np.zeros(len(picks), np.float32)
-        for i, j in enumerate(picks):
-            sim = state.clone()
-            sim.apply_unchecked(seat, actions[j])
-            self.searcher.rollout(sim, self.rng)
-            values[i] = np.clip(self.kit.value(sim, seat) / cfg.reward_scale, -1.0, 1.0)
-        if len(same):
-            targets = values - values[0] - cfg.prefer
-            targets[0] = 0.0
-        else:  # the heuristic's move is not among the distinct plays (never seen)
-            targets = values - values.mean()
-        self._store(obs, rows[picks], targets)
-        return len(picks)
+        """Targets for ``seat``'s decision in ``state`` (left unchanged) into the buffer
+        (:func:`label_targets`); the number of samples stored."""
+        rows, targets = label_targets(
+            state, seat, self.config, self.kit, self.searcher, self.codec, self.rng
+        )
+        if len(targets):
+            self._store(obs, rows, targets)
+        return len(targets)
 
     def _store(self, obs: Any, rows: Any, ys: Any) -> None:
         """One observation and its samples (``rows``, targets ``ys``) into the buffer."""
@@ -494,6 +514,76 @@ class Trainer:
         last = self.checkpoint()
         if progress:
             progress(done, last)
+
+
+def label_targets(
+    state: State[Any, Any],
+    seat: int,
+    config: Config,
+    kit: BotKit,
+    searcher: PimcBot,
+    codec: Any,
+    rng: random.Random,
+) -> tuple[Any, Any]:
+    """The labelled plays of ``seat``'s decision in ``state`` (left unchanged) and their
+    targets: the input rows ``(k, act_size)`` and the targets ``(k,)`` (none when the seat
+    has one distinct play).  Up to ``config.label_actions`` distinct plays, the heuristic's
+    move first (target 0), the others drawn with ``rng``; each is played out to the end of
+    the deal by the searcher's rollout (the heuristic at every seat) and scored by the
+    kit's ``value`` / ``reward_scale``, clipped to [-1, 1]; a play's target is its value
+    minus the heuristic's move's, minus ``prefer``.
+
+    ``"rollout"``: one play-out each, on the true cards of ``state``.  ``"worlds"``: the
+    mean over ``config.worlds`` worlds drawn from the seat's view by ``searcher.world``
+    (as the ``hard`` search draws them, from ``searcher.rng``), the same worlds for every
+    play; nothing but ``state.view(seat)`` and the seat's legal plays is read, so two states
+    the seat cannot tell apart get the same targets from the same random streams.  Needs no
+    PyTorch."""
+    import numpy as np
+
+    view = state.view(seat)
+    legal = state.legal_actions(seat)
+    move = kit.policy.choose(view, legal, rng)
+    actions, rows = action_inputs(codec, view, legal, move if config.hint else None)
+    if len(actions) < 2:
+        return rows[:0], np.zeros(0, np.float32)
+    mine = _row(codec, codec.encode(view, move)[0], move, rows.shape[1])
+    if config.hint:
+        mine[-1] = 1.0
+    same = np.flatnonzero((rows == mine).all(axis=1))
+    others = [j for j in range(len(actions)) if not len(same) or j != same[0]]
+    rng.shuffle(others)
+    picks = ([int(same[0])] if len(same) else []) + others
+    picks = picks[: max(2, config.label_actions)]
+
+    def scored(sim: State[Any, Any]) -> float:
+        return float(np.clip(kit.value(sim, seat) / config.reward_scale, -1.0, 1.0))
+
+    if config.target == "worlds":
+        budget = replace(searcher.budget, worlds=config.worlds, belief=0)
+        outcomes = np.zeros((config.worlds, len(picks)), np.float32)
+        for w in range(config.worlds):
+            world = searcher.world(view, budget)
+            stream = rng.getrandbits(64) if searcher.streams else 0
+            for i, j in enumerate(picks):
+                sim = world.clone()
+                sim.apply_unchecked(seat, actions[j])
+                searcher.rollout(sim, random.Random(stream))
+                outcomes[w, i] = scored(sim)
+        values = outcomes.mean(axis=0)
+    else:
+        values = np.zeros(len(picks), np.float32)
+        for i, j in enumerate(picks):
+            sim = state.clone()
+            sim.apply_unchecked(seat, actions[j])
+            searcher.rollout(sim, rng)
+            values[i] = scored(sim)
+    if len(same):
+        targets = values - values[0] - config.prefer
+        targets[0] = 0.0
+    else:  # the heuristic's move is not among the distinct plays (never seen)
+        targets = values - values.mean()
+    return rows[picks], targets.astype(np.float32)
 
 
 def _row(codec: Any, idx: int, action: Any, act_size: int) -> Any:
