@@ -80,6 +80,29 @@ def test_every_decision_of_the_seat_is_reviewed_with_the_played_move(game: str) 
     assert r.summary("en") != r.summary("fi")
 
 
+def test_a_games_review_scale_comes_from_its_own_kit() -> None:
+    """A game is one folder: its thresholds and worlds live in its bot kit, and a game
+    whose kit names none (or that brings no kit) gets the defaults."""
+    from pakka import plugins
+    from pakka.bots import kit_for
+    from pakka.bots.base import RandomPolicy
+    from pakka.bots.kit import BotKit, ReviewScale
+
+    assert thresholds("guandan").unit == "review_unit_levels"
+    assert thresholds("guandan").worlds_total is not None
+    assert {thresholds(g).worlds for g in GAMES} != {ReviewScale().worlds}
+    scale = ReviewScale(inaccuracy=0.01, mistake=0.02, worlds=2)
+    plugins.set_companion("bots", "pentagrammi", BotKit(policy=RandomPolicy(), review=scale))
+    try:
+        assert thresholds("pentagrammi") == scale
+        assert mark_for("pentagrammi", 0.015, 0.0) == "inaccuracy"
+        plugins.set_companion("bots", "pentagrammi", BotKit(policy=RandomPolicy()))
+        assert thresholds("pentagrammi") == ReviewScale()
+    finally:
+        plugins.forget_companion("bots", "pentagrammi")  # the shipped kit is read again
+    assert kit_for("pentagrammi").review.worlds == 32
+
+
 def test_marks_by_thresholds_and_noise() -> None:
     th = thresholds("anarchy")
     assert mark_for("anarchy", th.mistake, 0.1) == "mistake"

@@ -22,6 +22,27 @@ Explain = Callable[[Any, Action, str], str]
 
 
 @dataclass(frozen=True)
+class ReviewScale:
+    """How a review (:mod:`pakka.review`) rates the game's decisions: the losses, in the
+    unit of the kit's ``value``, that make an inaccuracy and a mistake, the word for that
+    unit, and the worlds each decision is searched in.  The defaults are for a game whose
+    scale pakka cannot know."""
+
+    inaccuracy: float = 1.0
+    mistake: float = 3.0
+    unit: str = "review_unit_points"
+    """Catalogue key of the unit's word (``review_unit_points``, ``review_unit_levels``)."""
+    worlds: int = 8
+    """Worlds sampled a decision: a fixed count, not a time limit, so that a review is
+    reproducible and cacheable (measured by ``benchmarks/review_speed.py``)."""
+    worlds_total: int | None = None
+    """At most this many worlds for a whole match: a long match gets fewer a decision,
+    down to ``pakka.review.analysis.MIN_WORLDS``, so that its review keeps to its time.
+    The count of the seat's own decisions is something the seat knows: no hidden card
+    leaks through it."""
+
+
+@dataclass(frozen=True)
 class BotKit:
     """The parts of one game's bots."""
 
@@ -40,6 +61,8 @@ class BotKit:
     evidence: Evidence | None = None
     """The player model that weights the search's worlds when its ``Budget.belief`` is set
     (:mod:`pakka.bots.belief`): the log-likelihood of the others' actions in a world."""
+    review: ReviewScale = ReviewScale()
+    """How a review rates a decision of this game (default: :class:`ReviewScale`'s)."""
 
     @property
     def rollout_policy(self) -> Policy:

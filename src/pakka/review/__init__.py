@@ -14,7 +14,6 @@ from typing import Any
 import pakka.games
 from pakka.review.analysis import (
     SIGNIFICANCE,
-    THRESHOLDS,
     VERSION,
     Alternative,
     Decision,
@@ -28,7 +27,6 @@ from pakka.review.text import LANGS, decision_words, summary
 
 __all__ = [
     "SIGNIFICANCE",
-    "THRESHOLDS",
     "VERSION",
     "Alternative",
     "Decision",

@@ -17,7 +17,7 @@ consistent with what the seat saw) gives the same review, and a test proves it.
 
 Marks (in the value's unit: points of margin over the others, levels in Guandan): a decision
 whose move is worse than the preferred one by at least the game's
-:data:`THRESHOLDS` ``inaccuracy`` (``mistake``) is an inaccuracy (a mistake), but only when the
+``inaccuracy`` (``mistake``), from its bot kit's :class:`~pakka.bots.kit.ReviewScale`, is an inaccuracy (a mistake), but only when the
 loss is also more than :data:`SIGNIFICANCE` standard errors of the paired difference: a loss
 within the rollouts' noise is not held against anyone.
 """
@@ -34,6 +34,7 @@ from typing import Any
 
 import pakka.games
 from pakka.bots import kit_for
+from pakka.bots.kit import ReviewScale
 from pakka.bots.search import Budget
 from pakka.engine import Action, State
 from pakka.events import DealStarted, TrickWon
@@ -43,55 +44,20 @@ VERSION = "review-1"
 invalidates cached reviews)."""
 
 
-@dataclass(frozen=True)
-class Thresholds:
-    """Losses (in the game's value unit) that make an inaccuracy and a mistake."""
-
-    inaccuracy: float
-    mistake: float
-    unit: str
-    """Catalogue key of the unit's word (``review_unit_points``, ``review_unit_levels``)."""
-
-
-THRESHOLDS: dict[str, Thresholds] = {
-    # Anarchy: a deal scores tens of points (a contract is worth up to 65); the value is the
-    # margin over the others' mean, each score weighed against the contract's average.
-    "anarchy": Thresholds(4.0, 10.0, "review_unit_points"),
-    # Pentagrammi: a point a trick, five tricks a deal.
-    "pentagrammi": Thresholds(0.4, 1.0, "review_unit_points"),
-    # Norlanninnakki: a point a trick (lower is better; the value is turned round).
-    "norlanninnakki": Thresholds(0.4, 1.0, "review_unit_points"),
-    # Guandan: levels gained or given away in the deal (1 to 3; ±10 for the match).
-    "guandan": Thresholds(0.3, 0.8, "review_unit_levels"),
-}
-DEFAULT_THRESHOLDS = Thresholds(1.0, 3.0, "review_unit_points")
-"""For a game installed from elsewhere, whose scale pakka cannot know."""
-
 SIGNIFICANCE = 1.5
 """A loss counts only when it exceeds this many standard errors of the paired difference."""
 
 MIN_CANDIDATES = 3
 """Candidates compared at a decision with that many legal moves (the search's, then others)."""
 
-REVIEW_WORLDS: dict[str, int] = {
-    "anarchy": 24,
-    "pentagrammi": 32,
-    "norlanninnakki": 48,
-    "guandan": 8,
-}
-"""Worlds sampled per decision (benchmarks/review_speed.py; docs/bots.md): within the budgets of
-10 s of one core for a deal of the trick games and 60 s for a whole Guandan match."""
-DEFAULT_WORLDS = 8
-
-REVIEW_WORLDS_TOTAL: dict[str, int] = {"guandan": 2400}
-"""Worlds for a whole match at most: a long match (many decisions) gets fewer per decision,
-down to :data:`MIN_WORLDS`, so that its review stays within its budget.  The count of the
-seat's own decisions is something the seat knows, so this leaks no hidden card."""
 MIN_WORLDS = 3
+"""Worlds a decision keeps however long the match (``ReviewScale.worlds_total``)."""
 
 
-def thresholds(game: str) -> Thresholds:
-    return THRESHOLDS.get(game, DEFAULT_THRESHOLDS)
+def thresholds(game: str) -> ReviewScale:
+    """The game's review scale (its losses for an inaccuracy and a mistake, its unit and
+    worlds), from its bot kit: a game is one folder, and its scale lives there too."""
+    return kit_for(game).review
 
 
 def _round(x: float) -> float | None:
@@ -341,9 +307,8 @@ def cut(record: Mapping[str, Any], end: int) -> dict[str, Any]:
 
 def worlds_for(record: Mapping[str, Any], seat: int) -> int:
     """The game's worlds per decision, fewer in a match too long for its total."""
-    name = pakka.games.get(record["game"]).name
-    n = REVIEW_WORLDS.get(name, DEFAULT_WORLDS)
-    total = REVIEW_WORLDS_TOTAL.get(name)
+    scale = thresholds(pakka.games.get(record["game"]).name)
+    n, total = scale.worlds, scale.worlds_total
     if total is None:
         return n
     count = sum(len(p.legal) > 1 for p in positions(record, seat))

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from pakka.bots.kit import BotKit
+from pakka.bots.kit import BotKit, ReviewScale
 from pakka.bots.search import Budget, PimcBot
 from pakka.cards import SUITS, Card, anarchy_deck
 from pakka.engine import Action, State
@@ -616,4 +616,7 @@ KIT = BotKit(
     explain=explain,
     budget=BUDGET,
     search=AnarchySearch,
+    # a deal scores tens of points (a contract is worth up to 65); the value is the margin
+    # over the others' mean, each score weighed against the contract's average
+    review=ReviewScale(inaccuracy=4.0, mistake=10.0, worlds=24),
 )

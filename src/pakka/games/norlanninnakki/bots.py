@@ -26,7 +26,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pakka.bots.kit import BotKit
+from pakka.bots.kit import BotKit, ReviewScale
 from pakka.bots.search import Budget, PimcBot
 from pakka.cards import ACE, KING, Card, deck_52
 from pakka.engine import Action, State
@@ -396,4 +396,6 @@ KIT = BotKit(
     explain=explain,
     budget=BUDGET,
     search=NorlanninnakkiSearch,
+    # a point a trick (lower is better; the value is turned round)
+    review=ReviewScale(inaccuracy=0.4, mistake=1.0, worlds=48),
 )

@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from pakka.bots.kit import BotKit
+from pakka.bots.kit import BotKit, ReviewScale
 from pakka.bots.search import Budget, PimcBot
 from pakka.cards import JOKER_SUIT, SPADES, SUITS, Card, deck_with_jokers
 from pakka.engine import Action, State
@@ -310,4 +310,6 @@ KIT = BotKit(
     explain=explain,
     budget=BUDGET,
     search=PentagrammiSearch,
+    # a point a trick, five tricks a deal
+    review=ReviewScale(inaccuracy=0.4, mistake=1.0, worlds=32),
 )

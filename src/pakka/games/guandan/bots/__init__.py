@@ -34,7 +34,7 @@ value) and :mod:`~pakka.games.guandan.bots.explain` (hints).  :data:`KIT` is the
 game's bot kit (its ``pakka.bots`` entry point).
 """
 
-from pakka.bots.kit import BotKit
+from pakka.bots.kit import BotKit, ReviewScale
 from pakka.games.guandan.bots.belief import evidence
 from pakka.games.guandan.bots.explain import explain
 from pakka.games.guandan.bots.hand import (
@@ -88,6 +88,11 @@ KIT = BotKit(
     budget=BUDGET,
     search=GuandanSearch,
     evidence=evidence,
+    # levels gained or given away in the deal (1 to 3; ±10 for the match); a long match gets
+    # fewer worlds a decision, so that it is reviewed within 60 s of one core
+    review=ReviewScale(
+        inaccuracy=0.3, mistake=0.8, unit="review_unit_levels", worlds=8, worlds_total=2400
+    ),
 )
 """Guandan's bots: the heuristic (``normal``, and the search's rollout policy), the level
 gain as the deal's value, hints, and the ``hard`` search with its budget."""
