@@ -18,7 +18,7 @@ import statistics
 import time
 
 from pakka.review import review
-from pakka.review.analysis import thresholds
+from pakka.review.analysis import review_scale
 from pakka.review.sample import sample_match
 
 BUDGET = {"anarchy": 10.0, "pentagrammi": 10.0, "norlanninnakki": 10.0, "guandan": 60.0}
@@ -50,7 +50,7 @@ def main() -> None:
         cpus = [r[0] for r in runs]
         print(
             f"| {game} | {'match' if game in WHOLE_MATCH else 'deal'} "
-            f"| {args.worlds or thresholds(game).worlds} | {len(runs)} "
+            f"| {args.worlds or review_scale(game).worlds} | {len(runs)} "
             f"| {sum(r[1] for r in runs)} | {sum(r[2] for r in runs)} | {sum(r[3] for r in runs)} "
             f"| {statistics.median(cpus):.2f} | {max(cpus):.2f} | {BUDGET[game]:.0f} |",
             flush=True,

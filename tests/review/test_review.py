@@ -8,7 +8,7 @@ import math
 import pytest
 
 import pakka.games
-from pakka.review import Review, decision_seed, mark_for, review, summary, thresholds
+from pakka.review import Review, decision_seed, mark_for, review, review_scale, summary
 from pakka.review.analysis import Alternative, Decision
 from pakka.review.sample import sample_match
 from tests.review.redeal import redeal
@@ -76,7 +76,7 @@ def test_every_decision_of_the_seat_is_reviewed_with_the_played_move(game: str) 
             assert w["played"] in w["verdict"]
         if d.mark:
             played = next(a for a in d.alternatives if a.action == d.played)
-            assert played.loss >= thresholds(game).inaccuracy
+            assert played.loss >= review_scale(game).inaccuracy
     assert r.summary("en") != r.summary("fi")
 
 
@@ -88,23 +88,23 @@ def test_a_games_review_scale_comes_from_its_own_kit() -> None:
     from pakka.bots.base import RandomPolicy
     from pakka.bots.kit import BotKit, ReviewScale
 
-    assert thresholds("guandan").unit == "review_unit_levels"
-    assert thresholds("guandan").worlds_total is not None
-    assert {thresholds(g).worlds for g in GAMES} != {ReviewScale().worlds}
+    assert review_scale("guandan").unit == "review_unit_levels"
+    assert review_scale("guandan").worlds_total is not None
+    assert {review_scale(g).worlds for g in GAMES} != {ReviewScale().worlds}
     scale = ReviewScale(inaccuracy=0.01, mistake=0.02, worlds=2)
     plugins.set_companion("bots", "pentagrammi", BotKit(policy=RandomPolicy(), review=scale))
     try:
-        assert thresholds("pentagrammi") == scale
+        assert review_scale("pentagrammi") == scale
         assert mark_for("pentagrammi", 0.015, 0.0) == "inaccuracy"
         plugins.set_companion("bots", "pentagrammi", BotKit(policy=RandomPolicy()))
-        assert thresholds("pentagrammi") == ReviewScale()
+        assert review_scale("pentagrammi") == ReviewScale()
     finally:
         plugins.forget_companion("bots", "pentagrammi")  # the shipped kit is read again
     assert kit_for("pentagrammi").review.worlds == 32
 
 
 def test_marks_by_thresholds_and_noise() -> None:
-    th = thresholds("anarchy")
+    th = review_scale("anarchy")
     assert mark_for("anarchy", th.mistake, 0.1) == "mistake"
     assert mark_for("anarchy", th.inaccuracy, 0.1) == "inaccuracy"
     assert mark_for("anarchy", th.inaccuracy * 0.9, 0.0) == ""

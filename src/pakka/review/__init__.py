@@ -21,7 +21,7 @@ from pakka.review.analysis import (
     mark_for,
     positions,
     review_decisions,
-    thresholds,
+    review_scale,
 )
 from pakka.review.text import LANGS, decision_words, summary
 
@@ -36,8 +36,8 @@ __all__ = [
     "mark_for",
     "positions",
     "review",
+    "review_scale",
     "summary",
-    "thresholds",
 ]
 
 
@@ -53,7 +53,7 @@ class Review:
         return summary(self.game, self.decisions, lang)
 
     def to_json(self) -> dict[str, Any]:
-        th = thresholds(self.game)
+        th = review_scale(self.game)
         return {
             "version": VERSION,
             "game": self.game,

@@ -54,7 +54,7 @@ MIN_WORLDS = 3
 """Worlds a decision keeps however long the match (``ReviewScale.worlds_total``)."""
 
 
-def thresholds(game: str) -> ReviewScale:
+def review_scale(game: str) -> ReviewScale:
     """The game's review scale (its losses for an inaccuracy and a mistake, its unit and
     worlds), from its bot kit: a game is one folder, and its scale lives there too."""
     return kit_for(game).review
@@ -215,7 +215,7 @@ def mark_for(game: str, loss: float, loss_error: float) -> str:
     >>> mark_for("guandan", 1.0, 0.2), mark_for("guandan", 0.5, 0.1), mark_for("guandan", 1.0, 0.9)
     ('mistake', 'inaccuracy', '')
     """
-    th = thresholds(game)
+    th = review_scale(game)
     if loss <= SIGNIFICANCE * loss_error:
         return ""
     if loss >= th.mistake:
@@ -307,7 +307,7 @@ def cut(record: Mapping[str, Any], end: int) -> dict[str, Any]:
 
 def worlds_for(record: Mapping[str, Any], seat: int) -> int:
     """The game's worlds per decision, fewer in a match too long for its total."""
-    scale = thresholds(pakka.games.get(record["game"]).name)
+    scale = review_scale(pakka.games.get(record["game"]).name)
     n, total = scale.worlds, scale.worlds_total
     if total is None:
         return n

@@ -12,7 +12,7 @@ from pakka.bots import kit_for
 from pakka.i18n import LANGS as _LANGS
 from pakka.i18n import t
 from pakka.present import Context, default_names, presenter
-from pakka.review.analysis import Alternative, Decision, Position, thresholds
+from pakka.review.analysis import Alternative, Decision, Position, review_scale
 
 LANGS: tuple[str, ...] = tuple(_LANGS)
 
@@ -36,7 +36,7 @@ def decision_words(
     game = pakka.games.get(game_name)
     kit = kit_for(game.name)
     pres = presenter(game)
-    unit = thresholds(game.name).unit
+    unit = review_scale(game.name).unit
 
     def words(pos: Position, alts: list[Alternative]) -> Mapping[str, Mapping[str, Any]]:
         out: dict[str, dict[str, Any]] = {}

@@ -51,12 +51,12 @@ Key = tuple[str, int, int, int | None]
 def review_plan(record: dict[str, Any], seat: int, deal: int | None) -> tuple[int, int, int]:
     """The indices of the seat's decisions to review (``start``, ``stop``: those of deal
     ``deal``, or all when it is None) and the worlds each gets (in a worker)."""
-    from pakka.review.analysis import positions, thresholds
+    from pakka.review.analysis import positions, review_scale
 
     if deal is None:
         return 0, sum(1 for _ in positions(record, seat)), worlds_for(record, seat)
     mine = [i for i, p in enumerate(positions(record, seat)) if p.deal == deal]
-    worlds = thresholds(pakka.games.get(record["game"]).name).worlds
+    worlds = review_scale(pakka.games.get(record["game"]).name).worlds
     return (mine[0], mine[-1] + 1, worlds) if mine else (0, 0, worlds)
 
 
