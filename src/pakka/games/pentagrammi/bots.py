@@ -30,7 +30,8 @@ from pakka.bots.search import Budget, PimcBot
 from pakka.cards import JOKER_SUIT, SPADES, SUITS, Card, deck_with_jokers
 from pakka.engine import Action, State
 from pakka.games.pentagrammi import PassCards, PentagrammiView, Play
-from pakka.games.pentagrammi.views import Passing
+from pakka.games.pentagrammi.state import PentagrammiState
+from pakka.games.pentagrammi.views import NO_PASSING, Passing
 from pakka.i18n import t
 
 PLAYERS = 5
@@ -88,6 +89,30 @@ class _View:
         for p in players:
             seen += p.played
         seen += [c for _, c in self.trick]
+        self._finish(seen)
+        self.passing: Passing = table.passing
+
+    @classmethod
+    def of_state(cls, state: PentagrammiState, seat: int) -> _View:
+        """The heuristic's view of ``seat`` straight from a full state, without building
+        the observation (the player model reads thousands of them a decision)."""
+        view = cls.__new__(cls)
+        view.seat = seat
+        view.hand = list(state.hands[seat])
+        view.leader = state.leader
+        view.led = state.led
+        view.trick = [((state.leader + 2 * i) % PLAYERS, c) for i, c in enumerate(state.trick)]
+        view.voids = [set(v) for v in state.voids]
+        seen: list[Card] = list(view.hand)
+        for cards in state.played:
+            seen += cards
+        seen += state.trick
+        view._finish(seen)
+        view.passing = NO_PASSING
+        return view
+
+    def _finish(self, seen: Sequence[Card]) -> None:
+        """The unseen natural cards by suit, and the seats still to play to the trick."""
         # unseen natural cards by suit, as ranks (jokers are never winners)
         held = {(c.suit, c.rank) for c in seen}
         self.unseen: dict[str, list[int]] = {s: [] for s in SUITS}
@@ -96,7 +121,6 @@ class _View:
                 self.unseen[c.suit].append(c.rank)
         order = [(self.leader + 2 * i) % PLAYERS for i in range(PLAYERS)]
         self.after = order[len(self.trick) + 1 :]
-        self.passing: Passing = table.passing
 
     def rivals_after(self) -> list[int]:
         return [s for s in self.after if not on_my_side(s, self.seat)]
@@ -304,12 +328,21 @@ def explain(obs: PentagrammiView, action: Action, lang: str = "en") -> str:
     return t(f"pg_hint_{kind}", lang, card=card.pretty())
 
 
+def evidence(world: State[Any, Any], view: PentagrammiView) -> float:
+    """The player model for weighted worlds (:mod:`pakka.games.pentagrammi.belief`,
+    imported on first use: it is built on this module's heuristic)."""
+    from pakka.games.pentagrammi.belief import evidence as model
+
+    return model(world, view)
+
+
 KIT = BotKit(
     policy=PentagrammiPolicy(),
     value=value,
     explain=explain,
     budget=BUDGET,
     search=PentagrammiSearch,
+    evidence=evidence,
     # a point a trick, five tricks a deal
     review=ReviewScale(inaccuracy=0.4, mistake=1.0, worlds=32),
 )
