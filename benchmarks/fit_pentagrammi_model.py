@@ -31,7 +31,7 @@ from pakka.cards import Card  # noqa: E402
 from pakka.games import get  # noqa: E402
 from pakka.games.pentagrammi import PassCards, PentagrammiState, Play  # noqa: E402
 from pakka.games.pentagrammi.belief import pass_probability, play_probability  # noqa: E402
-from pakka.games.pentagrammi.bots import _View  # noqa: E402
+from pakka.games.pentagrammi.heuristic import _View  # noqa: E402
 
 PLAYERS = 5
 

@@ -25,7 +25,7 @@ from pakka.bots.base import View
 from pakka.cards import Card
 from pakka.engine import State
 from pakka.games.pentagrammi.actions import _PLAY_OF, _sort_key
-from pakka.games.pentagrammi.bots import _keep_value, _score_follow, _score_lead, _View
+from pakka.games.pentagrammi.heuristic import _keep_value, _score_follow, _score_lead, _View
 from pakka.games.pentagrammi.rules import PLAYERS
 from pakka.games.pentagrammi.state import PentagrammiState
 

@@ -21,6 +21,7 @@ from pakka.games.pentagrammi import (
     Play,
     legal_cards,
 )
+from pakka.games.pentagrammi.heuristic import on_my_side
 from pakka.games.pentagrammi.views import NO_PASSING, TrickCard
 
 GAME = get("pentagrammi")
@@ -164,4 +165,4 @@ def test_value_rewards_beating_the_others() -> None:
 
 
 def test_on_my_side_is_the_winner_and_its_opposites() -> None:
-    assert [w for w in range(5) if H.on_my_side(w, 3)] == [0, 1, 3]
+    assert [w for w in range(5) if on_my_side(w, 3)] == [0, 1, 3]
