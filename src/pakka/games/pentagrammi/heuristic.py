@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from pakka.cards import JOKER_SUIT, SPADES, SUITS, Card, deck_with_jokers
 from pakka.engine import Action
 from pakka.games.pentagrammi import PassCards, PentagrammiView, Play
+from pakka.games.pentagrammi.rules import PLAYERS
 from pakka.games.pentagrammi.state import PentagrammiState
 from pakka.games.pentagrammi.views import NO_PASSING, Passing
 
-PLAYERS = 5
 _FULL_DECK = tuple(deck_with_jokers(3))
 
 
