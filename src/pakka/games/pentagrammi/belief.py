@@ -3,8 +3,8 @@
 In a world (a full state :func:`~pakka.games.pentagrammi.determinize` drew for the seat),
 the deal so far is replayed from its first lead: every seat's hand then is its hand in the
 world plus the cards it has played since.  At each play of another seat with a choice,
-the heuristic scores every legal card (``_score_lead`` / ``_score_follow``, the scores the
-``normal`` bot maximises) and the model plays them with the softmax of score /
+the heuristic scores every legal card (``score_play``, the score the ``normal`` bot
+maximises) and the model plays them with the softmax of score /
 :data:`TEMPERATURE`, mixed with a floor :data:`FLOOR` spread evenly over the legal cards,
 so that no card anyone could play is impossible.  The two neighbours' passes count too:
 each passed the pair the heuristic would give away (the lowest keep values) with the
@@ -25,7 +25,7 @@ from pakka.bots.base import View
 from pakka.cards import Card
 from pakka.engine import State
 from pakka.games.pentagrammi.actions import _PLAY_OF, _sort_key
-from pakka.games.pentagrammi.heuristic import _keep_value, _score_follow, _score_lead, _View
+from pakka.games.pentagrammi.heuristic import _keep_value, _View, score_play
 from pakka.games.pentagrammi.rules import PLAYERS
 from pakka.games.pentagrammi.state import PentagrammiState
 
@@ -59,8 +59,7 @@ def play_probability(
 ) -> float:
     """The model's probability that the seat of ``view`` plays ``card`` of ``legal``
     (distinct cards; always above 0 for a card in ``legal``)."""
-    score = _score_follow if view.trick or view.led is not None else _score_lead
-    values = [score(view, c)[0] for c in legal]
+    values = [score_play(view, c)[0] for c in legal]
     top = max(values)
     weights = [math.exp((v - top) / temperature) for v in values]
     mine = sum(w for c, w in zip(legal, weights, strict=True) if c == card)

@@ -18,10 +18,9 @@ from pakka.games.pentagrammi import PassCards, PentagrammiView, Play
 from pakka.games.pentagrammi.belief import evidence
 from pakka.games.pentagrammi.heuristic import (
     PentagrammiPolicy,
-    _score_follow,
-    _score_lead,
     _View,
     ranked_actions,
+    score_play,
 )
 from pakka.i18n import t
 
@@ -67,12 +66,8 @@ def explain(obs: PentagrammiView, action: Action, lang: str = "en") -> str:
         return t("pg_hint_pass", lang, left=action.left.pretty(), right=action.right.pretty())
     if not isinstance(action, Play):
         return t("hint_generic", lang)
-    card = action.card
-    if view.trick or view.led is not None:
-        kind = _score_follow(view, card)[1]
-    else:
-        kind = _score_lead(view, card)[1]
-    return t(f"pg_hint_{kind}", lang, card=card.pretty())
+    kind = score_play(view, action.card)[1]
+    return t(f"pg_hint_{kind}", lang, card=action.card.pretty())
 
 
 KIT = BotKit(

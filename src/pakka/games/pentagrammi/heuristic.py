@@ -224,6 +224,14 @@ def _score_lead(view: _View, card: Card) -> tuple[float, str]:
     return 0.35 - cost, "lead_low"
 
 
+def score_play(view: _View, card: Card) -> tuple[float, str]:
+    """The heuristic's score of playing ``card`` and the kind of play: a lead's score before
+    the trick's first card, a follow's after it."""
+    if view.trick or view.led is not None:
+        return _score_follow(view, card)
+    return _score_lead(view, card)
+
+
 def ranked_actions(obs: PentagrammiView, legal: Sequence[Action]) -> list[Action]:
     """The legal actions, the heuristic's favourite first (the search tries the first few)."""
     view = _View(obs)
@@ -239,26 +247,20 @@ def ranked_actions(obs: PentagrammiView, legal: Sequence[Action]) -> list[Action
     scored = []
     for i, action in enumerate(legal):
         assert isinstance(action, Play)
-        if view.trick or view.led is not None:
-            value, _ = _score_follow(view, action.card)
-        else:
-            value, _ = _score_lead(view, action.card)
-        scored.append((-value, i, action))
+        scored.append((-score_play(view, action.card)[0], i, action))
     return [a for _, _, a in sorted(scored, key=lambda x: (x[0], x[1]))]
 
 
 def choose_play(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
-    best: tuple[float, int, Action, str] | None = None
-    for i, action in enumerate(legal):
+    """The best-scored play (the first of equals) and the kind of play it is."""
+    best: tuple[float, Action, str] | None = None
+    for action in legal:
         assert isinstance(action, Play)
-        if view.trick or view.led is not None:
-            value, kind = _score_follow(view, action.card)
-        else:
-            value, kind = _score_lead(view, action.card)
+        value, kind = score_play(view, action.card)
         if best is None or value > best[0]:
-            best = (value, i, action, kind)
+            best = (value, action, kind)
     assert best is not None
-    return best[2], best[3]
+    return best[1], best[2]
 
 
 class PentagrammiPolicy:
