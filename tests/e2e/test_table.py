@@ -475,7 +475,10 @@ def test_a_guandan_return_goes_through_the_confirm_dialog(server: str, browser: 
     with ExitStack() as stack:
         socks = {s: stack.enter_context(real_ws(port, tid, tokens[s])) for s in range(4)}
         last: dict[int, dict[str, Any]] = {}
-        acted: dict[int, int] = {}
+        acted: dict[int, int] = {}  # the version each seat last acted at
+        read: dict[int, int] = {}  # the version (of a break) each seat said ready at
+        wait_until: dict[int, float] = {}  # a refused seat waits out retry_after
+        refusals: list[str] = []
         deadline = time.monotonic() + 240
         while not returning and time.monotonic() < deadline:
             for seat, ws in socks.items():
@@ -486,13 +489,25 @@ def test_a_guandan_return_goes_through_the_confirm_dialog(server: str, browser: 
                         break
                     if frame.get("type") == "state":
                         last[seat] = frame
-                        if (frame["present"].get("pause") or {}).get("you_reading"):
-                            # the break between deals: this seat has read the summary
-                            ws.send(json.dumps({"type": "ready"}))
+                    elif frame.get("type") == "error":
+                        # refused (a stale version, a rate limit): nothing changed, so answer
+                        # the newest state again once the refusal's wait is over
+                        refusals.append(f"seat {seat}: {frame['code']}: {frame['message']}")
+                        acted.pop(seat, None)
+                        read.pop(seat, None)
+                        wait_until[seat] = time.monotonic() + (frame.get("retry_after") or 0.05)
                 frame = last.get(seat)
-                if not frame or not frame["legal_actions"] or acted.get(seat) == frame["version"]:
+                if not frame or time.monotonic() < wait_until.get(seat, 0.0):
+                    continue
+                if (frame["present"].get("pause") or {}).get("you_reading"):
+                    if read.get(seat) != frame["version"]:
+                        # the break between deals: this seat has read the summary
+                        ws.send(json.dumps({"type": "ready"}))
+                        read[seat] = frame["version"]
                     continue
                 acts = frame["legal_actions"]
+                if not acts or acted.get(seat) == frame["version"]:
+                    continue
                 if seat == 0 and all(a["type"] == "return" for a in acts):
                     returning = True
                     break
@@ -504,7 +519,10 @@ def test_a_guandan_return_goes_through_the_confirm_dialog(server: str, browser: 
                     json.dumps({"type": "action", "action": action, "version": frame["version"]})
                 )
                 acted[seat] = frame["version"]
-    assert returning, "seat 0 never had to return a card"
+    seen = {s: (f["version"], [a["type"] for a in f["legal_actions"]][:3]) for s, f in last.items()}
+    assert returning, (
+        f"seat 0 never had to return a card; last frames {seen}, refused {refusals[-5:]}"
+    )
     context, page = open_table(browser, server, tid, tokens[0], "en")
     page.wait_for_selector('body[data-turn="1"]', timeout=STEP)
     card = page.locator('#hand [data-card]:not([aria-disabled="true"])').first
