@@ -98,7 +98,10 @@ function connect() {
   S.ws = ws;
   ws.onopen = () => {
     ws.send(JSON.stringify({ type: "auth", token, lang: getLanguage() }));
-    if (ws === S.ws) { S.retry = 0; S.socketState = "open"; }
+    if (ws !== S.ws) return;
+    S.retry = 0;
+    S.socketState = "open";
+    if (S.alert === t("web_reconnecting")) S.alert = "";  // a move refused while down: send it now
   };
   ws.onmessage = (ev) => { if (ws === S.ws) onMessage(JSON.parse(ev.data)); };
   ws.onclose = (ev) => {
@@ -121,9 +124,17 @@ function reconnect() {
   connect();
 }
 
-/** @param {object} obj */
+/** @param {object} obj @returns {boolean} whether it went (a closed socket is reconnecting) */
 function send(obj) {
-  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(obj));
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) return false;
+  S.ws.send(JSON.stringify(obj));
+  return true;
+}
+
+// A move sent while the socket reconnects is lost: say so, so that the person sends it again.
+/** @param {object} obj */
+function sendMove(obj) {
+  if (!send(obj)) { S.alert = t("web_reconnecting"); draw(); }
 }
 
 /** @param {string} game */
@@ -416,10 +427,10 @@ function act(index) {
     const still = newest.legal_actions.some((a) => canon(a) === canon(action));
     catchUp();
     if (!still) { S.alert = t("web_error_illegal"); draw(); return; }
-    send({ type: "action", action, version: newest.version });
+    sendMove({ type: "action", action, version: newest.version });
     return;
   }
-  send({ type: "action", action, version: S.msg.version });
+  sendMove({ type: "action", action, version: S.msg.version });
 }
 
 // Show every frame still waiting for the bot pace at once.
