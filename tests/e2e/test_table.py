@@ -790,8 +790,12 @@ def test_a_move_made_while_the_socket_reconnects_is_not_lost_silently(
     and changes nothing; the move is still there to make once the page is back."""
     tid, token = create(server, "pentagrammi")
     routes: list[Any] = []
+    down = {"now": False}
 
     def route(ws: Any) -> None:  # the page's sockets pass through Playwright's proxy
+        if down["now"]:  # the page's reconnects fail while the connection is down
+            ws.close()
+            return
         ws.connect_to_server()
         routes.append(ws)
 
@@ -804,13 +808,14 @@ def test_a_move_made_while_the_socket_reconnects_is_not_lost_silently(
     page.click('[data-action="hint"]')
     page.wait_for_selector("#hint", timeout=STEP)
     version = page.evaluate("document.body.dataset.version")
+    down["now"] = True
     for ws in routes:
         ws.close()  # the page's side: as a dropped connection
     page.locator(".notice", has_text="Connection lost").wait_for(timeout=STEP)
     page.click('[data-action="play"]')
     page.locator("#alert", has_text="Connection lost").wait_for(timeout=5_000)
     assert page.evaluate("document.body.dataset.version") == version  # nothing was sent
-    context.unroute_all()
+    down["now"] = False
     page.reload()
     page.wait_for_selector('body[data-turn="1"]', timeout=STEP)
     assert page.evaluate("document.body.dataset.version") == version  # the move is still to make
