@@ -18,6 +18,7 @@ import json
 import os
 import re
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from itertools import pairwise
 from pathlib import Path
@@ -99,10 +100,15 @@ def open_table(
     lang: str,
     viewport: dict[str, int] | None = None,
     pace: bool = True,
+    sockets: Callable[[Any], None] | None = None,
 ) -> tuple[Any, Any]:
+    """A browser page at the table as seat 0 (``sockets``: a Playwright WebSocket route
+    handler that every socket of the page passes through)."""
     context = browser.new_context(locale=LOCALES[lang], viewport=viewport or VIEWPORTS[lang])
     if pace:
         context.add_init_script(FAST_PACE)
+    if sockets is not None:
+        context.route_web_socket(re.compile(r"/ws/tables/"), sockets)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -786,24 +792,22 @@ def test_the_table_is_laid_out_again_when_the_screen_changes(server: str, browse
 def test_a_move_made_while_the_socket_reconnects_is_not_lost_silently(
     server: str, browser: Any
 ) -> None:
-    """Play pressed while the socket is down says so ("Connection lost, reconnecting…")
-    and changes nothing; the move is still there to make once the page is back."""
+    """Play pressed while the connection is down says so ("Connection lost,
+    reconnecting…") and sends nothing; the move is still there to make once the page is
+    back.  (The page reloads to come back: once Playwright's proxy has closed a socket, the
+    page's own reconnects never reach it again.)"""
     tid, token = create(server, "pentagrammi")
     routes: list[Any] = []
     down = {"now": False}
 
-    def route(ws: Any) -> None:  # the page's sockets pass through Playwright's proxy
+    def sockets(ws: Any) -> None:  # Playwright's proxy between the page and the server
         if down["now"]:  # the page's reconnects fail while the connection is down
             ws.close()
             return
         ws.connect_to_server()
         routes.append(ws)
 
-    context = browser.new_context(locale=LOCALES["en"], viewport=VIEWPORTS["en"])
-    context.add_init_script(FAST_PACE)
-    context.route_web_socket(re.compile(r"/ws/tables/"), route)
-    page = context.new_page()
-    page.goto(f"{server}/table.html?id={tid}#token={token}&seat=0")
+    context, page = open_table(browser, server, tid, token, "en", sockets=sockets)
     page.wait_for_selector('body[data-turn="1"]', timeout=STEP)
     page.click('[data-action="hint"]')
     page.wait_for_selector("#hint", timeout=STEP)
@@ -823,4 +827,5 @@ def test_a_move_made_while_the_socket_reconnects_is_not_lost_silently(
     page.wait_for_selector("#hint", timeout=STEP)
     page.click('[data-action="play"]')
     wait_version_change(page, version)
+    assert not page.errors, page.errors
     context.close()
