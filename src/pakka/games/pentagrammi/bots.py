@@ -8,6 +8,7 @@ seats plus half the margin over the best other seat (a match is won by the top t
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,8 +21,10 @@ from pakka.games.pentagrammi.heuristic import (
     PentagrammiPolicy,
     _View,
     ranked_actions,
+    rollout,
     score_play,
 )
+from pakka.games.pentagrammi.state import PentagrammiState
 from pakka.i18n import t
 
 BUDGET = Budget(worlds=16, max_candidates=6, max_worlds=64)
@@ -34,10 +37,17 @@ on the same 400 games of two seed sets (docs/bots.md, item 4)."""
 
 
 class PentagrammiSearch(PimcBot):
-    """PIMC over the heuristic's favourite actions only (the kit's search class)."""
+    """PIMC over the heuristic's favourite actions only (the kit's search class), with the
+    heuristic's fast play-outs (:func:`~pakka.games.pentagrammi.heuristic.rollout`)."""
 
     def candidates(self, obs: PentagrammiView, legal: Sequence[Action]) -> list[Action]:
         return ranked_actions(obs, legal)[: self.budget.max_candidates]
+
+    def rollout(self, sim: State[Any, Any], rng: random.Random) -> None:
+        if isinstance(self.policy, PentagrammiPolicy) and isinstance(sim, PentagrammiState):
+            rollout(sim)  # the same moves as the generic path, about twice as fast
+        else:
+            super().rollout(sim, rng)
 
 
 WIN_BONUS = 3.0

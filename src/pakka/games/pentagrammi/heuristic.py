@@ -30,7 +30,10 @@ from pakka.games.pentagrammi.rules import PLAYERS
 from pakka.games.pentagrammi.state import PentagrammiState
 from pakka.games.pentagrammi.views import NO_PASSING, Passing
 
-_FULL_DECK = tuple(deck_with_jokers(3))
+_NATURAL_RANKS = {
+    s: tuple(sorted(c.rank for c in deck_with_jokers(3) if c.suit == s)) for s in SUITS
+}
+"""Each suit's ranks in the pack, ascending (jokers are never winners)."""
 
 
 def on_my_side(winner: int, seat: int) -> bool:
@@ -109,11 +112,14 @@ class _View:
     def _finish(self, seen: Sequence[Card]) -> None:
         """The unseen natural cards by suit, and the seats still to play to the trick."""
         # unseen natural cards by suit, as ranks (jokers are never winners)
-        held = {(c.suit, c.rank) for c in seen}
-        self.unseen: dict[str, list[int]] = {s: [] for s in SUITS}
-        for c in _FULL_DECK:
-            if c.suit != JOKER_SUIT and (c.suit, c.rank) not in held:
-                self.unseen[c.suit].append(c.rank)
+        held: dict[str, set[int]] = {s: set() for s in SUITS}
+        for c in seen:
+            ranks = held.get(c.suit)
+            if ranks is not None:
+                ranks.add(c.rank)
+        self.unseen: dict[str, list[int]] = {
+            s: [r for r in _NATURAL_RANKS[s] if r not in held[s]] for s in SUITS
+        }
         order = [(self.leader + 2 * i) % PLAYERS for i in range(PLAYERS)]
         self.after = order[len(self.trick) + 1 :]
 
@@ -261,6 +267,30 @@ def choose_play(view: _View, legal: Sequence[Action]) -> tuple[Action, str]:
             best = (value, action, kind)
     assert best is not None
     return best[1], best[2]
+
+
+def rollout(state: PentagrammiState) -> None:
+    """Play ``state`` to the end of its deal with the heuristic at every seat.
+
+    The very moves :func:`~pakka.bots.base.play_to_deal_end` makes with
+    :class:`PentagrammiPolicy`, about twice as fast: each seat's view is read straight from
+    the state (:meth:`_View.of_state`, nothing hidden) instead of building its observation.
+    """
+    start = state.deal_no
+    while state.phase == "pass":  # a candidate pass: the others still pass
+        for seat in sorted(state.to_act()):
+            legal = state.legal_actions(seat)
+            action = (
+                legal[0] if len(legal) == 1 else choose_pass(_View.of_state(state, seat), legal)
+            )
+            state.apply_unchecked(seat, action)
+    while state.phase == "play" and state.deal_no == start:
+        seat = state.turn
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            state.apply_unchecked(seat, choose_play(_View.of_state(state, seat), legal)[0])
+        else:
+            state.apply_unchecked(seat, legal[0])
 
 
 class PentagrammiPolicy:

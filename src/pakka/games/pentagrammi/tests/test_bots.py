@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import pakka.games.pentagrammi.bots as H
 from pakka import bots
+from pakka.bots.base import play_to_deal_end
 from pakka.bots.search import Budget
 from pakka.cards import parse_card, parse_cards
-from pakka.engine import Observation
+from pakka.engine import Observation, State
 from pakka.games import get
 from pakka.games.pentagrammi import (
     PassCards,
@@ -22,6 +24,8 @@ from pakka.games.pentagrammi import (
     legal_cards,
 )
 from pakka.games.pentagrammi.heuristic import on_my_side
+from pakka.games.pentagrammi.heuristic import rollout as fast_rollout
+from pakka.games.pentagrammi.state import PentagrammiState
 from pakka.games.pentagrammi.views import NO_PASSING, TrickCard
 
 GAME = get("pentagrammi")
@@ -59,6 +63,62 @@ def test_hard_plays_a_whole_deal_legally_and_reproducibly() -> None:
 def test_seeded_bots_are_reproducible(level: str) -> None:
     levels = [level, "normal", "random", "normal", "easy"]
     assert play_match(levels, 4) == play_match(levels, 4)
+
+
+# --- the fast play-outs -------------------------------------------------------------------
+
+
+def states_along_a_match(seed: int) -> list[PentagrammiState]:
+    """Every state of a seeded two-deal match of ``normal`` bots (pass phase, first lead,
+    mid-trick, last trick), as copies."""
+    state = GAME.new_match(seed=seed, options={"deals": 2})
+    assert isinstance(state, PentagrammiState)
+    players = [bots.make("pentagrammi", "normal", seed=seed + i) for i in range(5)]
+    out = [state.clone()]
+    while not state.is_over():
+        for seat in sorted(state.to_act()):
+            state.apply(seat, players[seat].act(state.view(seat), state.legal_actions(seat)))
+            out.append(state.clone())
+    return out[:-1]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_fast_rollout_makes_the_heuristics_moves(seed: int) -> None:
+    """From every state of two deals (passes included), the fast play-out ends in the very
+    state the generic one (observations, ``legal_actions``, the policy) ends in."""
+    for state in states_along_a_match(seed):
+        fast, slow = state.clone(), state.clone()
+        fast_rollout(fast)
+        play_to_deal_end(slow, H.KIT.policy, random.Random(0))
+        assert fast.full_state() == slow.full_state()
+        assert fast.deal_no == state.deal_no + 1
+
+
+def test_hard_decides_the_same_with_either_rollout() -> None:
+    """The search's play-outs are a speed-up only: a seeded ``hard`` makes the same
+    decisions with the fast rollout as with the generic one."""
+
+    class Generic(H.PentagrammiSearch):
+        def rollout(self, sim: State[Any, Any], rng: random.Random) -> None:
+            play_to_deal_end(sim, self.policy, rng)
+
+    budget = Budget(worlds=4, max_candidates=3, max_worlds=8)
+    states = states_along_a_match(5)[::9]
+    decided = 0
+    for i, state in enumerate(states):
+        for seat in sorted(state.to_act()):
+            legal = state.legal_actions(seat)
+            if len(legal) < 2:
+                continue
+            bots_ = [
+                cls(GAME, H.KIT.policy, H.value, seed=i, budget=budget)
+                for cls in (H.PentagrammiSearch, Generic)
+            ]
+            fast, slow = (b.decide(state.view(seat), legal) for b in bots_)
+            assert fast == slow
+            assert bots_[0].last_stats == bots_[1].last_stats
+            decided += 1
+    assert decided > 10
 
 
 # --- hand-made positions -------------------------------------------------------------------
