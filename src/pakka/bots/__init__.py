@@ -83,6 +83,7 @@ def make(game_name: str, level: str = "normal", seed: int | None = None, **kwarg
     budget = kwargs.get("budget") or kit.budget
     bot = kit.search(game, kit.rollout_policy, kit.value, seed, budget)
     bot.evidence = kit.evidence
+    bot.chain = kit.chain
     return bot
 
 

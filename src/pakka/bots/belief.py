@@ -22,13 +22,18 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pakka.bots.base import View
 from pakka.engine import Game, State
 
 __all__ = [
+    "THIN",
+    "Chain",
     "Evidence",
+    "Proposal",
+    "WorldChain",
     "log_weights",
     "normalized",
     "resample",
@@ -40,6 +45,76 @@ Evidence = Callable[[State[Any, Any], View], float]
 """``evidence(world, view)``: log-likelihood of the other seats' observed actions in
 ``world`` (a full state consistent with ``view``); ``-inf`` only for a world the model
 rules out."""
+
+
+Proposal = Callable[[State[Any, Any], View, random.Random], "State[Any, Any] | None"]
+"""``propose(world, view, rng)``: a new world next to ``world``, as consistent with ``view``
+(for a trick game: one hidden card swapped between two other seats), or ``None`` when the
+draw breaks what the seat knows (then the chain stays where it is).  The proposal must be
+symmetric: going back is as likely as coming."""
+
+THIN: int = 8
+"""Chain steps between two worlds the search plays out (neighbouring worlds share most
+cards; eight swaps apart they differ in several)."""
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A game's model for :class:`WorldChain`: the likelihood of what the others did in a
+    world and the step between worlds."""
+
+    evidence: Evidence
+    propose: Proposal
+
+
+class WorldChain:
+    """Worlds drawn from the player model's posterior by a Metropolis chain.
+
+    Importance resampling (:func:`sample_worlds`) keeps the likelier worlds of a small pool
+    drawn blind; late in a deal the posterior is so narrow that a pool of hundreds holds one
+    or two likely worlds (docs/bots.md).  The chain walks instead: it starts at a world of
+    ``determinize``, proposes a neighbour, moves there with probability
+    ``min(1, likelihood ratio)``, and after ``burn`` steps hands out every
+    :data:`THIN`-th world.  Every world it visits is ``determinize``'s or a proposal's, so
+    none contradicts what the seat knows, and the floor of the game's model keeps every
+    possible world reachable.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        view: View,
+        rng: random.Random,
+        model: Chain,
+        burn: int,
+    ) -> None:
+        self.view = view
+        self.rng = rng
+        self.model = model
+        self.world: State[Any, Any] = game.determinize(view, rng)
+        self.logw = model.evidence(self.world, view)
+        self.steps = 0
+        self.accepted = 0
+        self._walk(burn)
+
+    def _walk(self, steps: int) -> None:
+        for _ in range(steps):
+            self.steps += 1
+            new = self.model.propose(self.world, self.view, self.rng)
+            if new is None:
+                continue
+            logw = self.model.evidence(new, self.view)
+            if logw >= self.logw or self.rng.random() < math.exp(logw - self.logw):
+                self.world, self.logw = new, logw
+                self.accepted += 1
+
+    def draw(self, n: int) -> list[State[Any, Any]]:
+        """The next ``n`` worlds, :data:`THIN` steps apart (copies: each may be played on)."""
+        out = []
+        for _ in range(n):
+            self._walk(THIN)
+            out.append(self.world.clone())
+        return out
 
 
 def log_weights(worlds: Sequence[State[Any, Any]], view: View, evidence: Evidence) -> list[float]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pakka.bots.base import Policy, RandomPolicy
-from pakka.bots.belief import Evidence
+from pakka.bots.belief import Chain, Evidence
 from pakka.bots.search import Budget, PimcBot, Value, score_margin
 from pakka.engine import Action
 
@@ -61,6 +61,9 @@ class BotKit:
     evidence: Evidence | None = None
     """The player model that weights the search's worlds when its ``Budget.belief`` is set
     (:mod:`pakka.bots.belief`): the log-likelihood of the others' actions in a world."""
+    chain: Chain | None = None
+    """The model of the Metropolis chain over worlds, used when the search's
+    ``Budget.chain`` is set (:class:`pakka.bots.belief.WorldChain`)."""
     review: ReviewScale = ReviewScale()
     """How a review rates a decision of this game (default: :class:`ReviewScale`'s)."""
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pakka.bots.base import Bot, Policy, View, play_to_deal_end
-from pakka.bots.belief import Evidence, sample_worlds
+from pakka.bots.belief import Chain, Evidence, WorldChain, sample_worlds
 from pakka.engine import Action, Game, State
 
 Value = Callable[[State[Any, Any], int], float]
@@ -56,6 +56,11 @@ class Budget:
     proportion to the likelihood of the others' actions under the game's player model (the
     kit's ``evidence``); 0 (the default), or a game without a model: plain ``determinize``.
 
+    ``chain``: the worlds are drawn by a Metropolis chain over the player model's posterior
+    (:class:`pakka.bots.belief.WorldChain`, the kit's ``chain``) after ``chain`` steps of
+    burn-in, one world every :data:`~pakka.bots.belief.THIN` steps; 0 (the default), or a
+    game without a chain model: ``belief`` or plain ``determinize``.
+
     ``max_worlds``: while the decision is :func:`undecided` after ``worlds`` worlds (a
     candidate looks better than the heuristic's move but has not cleared ``confidence``),
     sample ``worlds`` more at a time, up to ``max_worlds`` in all.  The time goes to the
@@ -68,6 +73,7 @@ class Budget:
     confidence: float = 1.0
     max_worlds: int = 0
     belief: int = 0
+    chain: int = 0
 
     @classmethod
     def parse(cls, text: str) -> Budget:
@@ -75,7 +81,7 @@ class Budget:
         ``--budget``); the named parts are ``seconds`` and ``max_worlds``.
 
         >>> Budget.parse("8,3,2,max_worlds=24")
-        Budget(worlds=8, seconds=None, max_candidates=3, confidence=2.0, max_worlds=24, belief=0)
+        Budget(worlds=8, seconds=None, max_candidates=3, confidence=2.0, max_worlds=24, belief=0, chain=0)
         """
         kinds: dict[str, type[int] | type[float]] = {
             "worlds": int,
@@ -84,8 +90,9 @@ class Budget:
             "seconds": float,
             "max_worlds": int,
             "belief": int,
+            "chain": int,
         }
-        named = ("seconds", "max_worlds", "belief")
+        named = ("seconds", "max_worlds", "belief", "chain")
         positional: list[str] = []
         parts: dict[str, str] = {}
         for part in text.split(","):
@@ -194,11 +201,20 @@ class PimcBot(Bot):
         their mean value (a hint offers them as alternatives)."""
         self.evidence: Evidence | None = None
         """The game's player model (the kit's ``evidence``), used when ``Budget.belief``."""
+        self.chain: Chain | None = None
+        """The game's chain model (the kit's ``chain``), used when ``Budget.chain``."""
         self._worlds: list[State[Any, Any]] = []
+        self._chain: WorldChain | None = None
 
     def world(self, observation: View, budget: Budget) -> State[Any, Any]:
-        """The next world to play out: ``determinize``'s, or with ``budget.belief`` one of a
-        batch resampled by the player model (:func:`pakka.bots.belief.sample_worlds`)."""
+        """The next world to play out: ``determinize``'s; with ``budget.chain`` the chain's
+        next (:class:`pakka.bots.belief.WorldChain`, one chain a decision); with
+        ``budget.belief`` one of a batch resampled by the player model
+        (:func:`pakka.bots.belief.sample_worlds`)."""
+        if budget.chain and self.chain is not None:
+            if self._chain is None:
+                self._chain = WorldChain(self.game, observation, self.rng, self.chain, budget.chain)
+            return self._chain.draw(1)[0]
         if not budget.belief or self.evidence is None:
             fresh: State[Any, Any] = self.game.determinize(observation, self.rng)
             return fresh
@@ -240,6 +256,7 @@ class PimcBot(Bot):
         deadline = None if limit is None else time.perf_counter() + limit
         target = budget.worlds
         self._worlds = []
+        self._chain = None
         while deadline is None or len(values) < 2 or time.perf_counter() < deadline:
             if len(values) >= target:
                 if target >= budget.max_worlds or not undecided(values, budget.confidence):

@@ -16,7 +16,7 @@ from pakka.bots.kit import BotKit, ReviewScale
 from pakka.bots.search import Budget, PimcBot
 from pakka.engine import Action, State
 from pakka.games.pentagrammi import PassCards, PentagrammiView, Play
-from pakka.games.pentagrammi.belief import evidence
+from pakka.games.pentagrammi.belief import CHAIN, evidence
 from pakka.games.pentagrammi.heuristic import (
     PentagrammiPolicy,
     _View,
@@ -87,6 +87,7 @@ KIT = BotKit(
     budget=BUDGET,
     search=PentagrammiSearch,
     evidence=evidence,
+    chain=CHAIN,
     # a point a trick, five tricks a deal
     review=ReviewScale(inaccuracy=0.4, mistake=1.0, worlds=32),
 )
