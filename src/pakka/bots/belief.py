@@ -12,8 +12,13 @@ the search spends its play-outs on the worlds the play so far makes
 likely.  The search uses it when its ``Budget.belief`` (the pool size) is set and the
 game's kit has an ``evidence``.
 
-Guarantees (tested): every kept world is one ``determinize`` produced (so it never
-contradicts what the seat knows), and every world the model finds possible has a weight
+Late in a deal the posterior is too narrow for a blind pool (of 200 Pentagrammi worlds
+after seven tricks, two hold nearly all the weight), so :class:`WorldChain` walks to the
+likely worlds instead: a Metropolis chain whose steps are the game's symmetric proposal
+(the kit's ``chain``, used when ``Budget.chain`` is set).
+
+Guarantees (tested): every kept world is one ``determinize`` produced, or a chain's
+proposal from one (so it never contradicts what the seat knows), and every world the model finds possible has a weight
 above zero (the floor), so none is ruled out, only made less frequent.
 """
 
