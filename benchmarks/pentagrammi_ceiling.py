@@ -5,6 +5,8 @@ exactly when they are ``normal`` bots (the same heuristic).  This benchmark play
 whole games twice, one search bot among four ``normal`` bots:
 
 * ``kit``: the shipped ``hard`` (the kit's search and budget);
+* ``chained``: the kit's search with its worlds drawn by the Metropolis chain
+  (``Budget.chain``, :data:`CHAIN_STEPS` steps of burn-in; :class:`pakka.bots.belief.WorldChain`);
 * ``seeing``: the same search whose every world is the true state (it sees all hands: a
   bot no one may play against, the ceiling of perfect inference for this search).
 
@@ -28,6 +30,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import random
 import statistics
@@ -39,97 +42,16 @@ from typing import Any
 from pakka import bots
 from pakka.bots.belief import WorldChain
 from pakka.bots.search import Budget
-from pakka.cards import Card
 from pakka.engine import State
 from pakka.games import get
-from pakka.games.pentagrammi.belief import CHAIN, evidence
-from pakka.games.pentagrammi.bots import KIT, PentagrammiSearch
+from pakka.games.pentagrammi.belief import CHAIN
+from pakka.games.pentagrammi.bots import BUDGET, KIT, PentagrammiSearch
 from pakka.games.pentagrammi.state import PentagrammiState
 
 GAME = get("pentagrammi")
+CHAIN_STEPS = 100
 DEALS = 5
 Z95 = 1.96
-
-
-class Chained(PentagrammiSearch):
-    """The kit's search with its worlds drawn by a Markov chain (Metropolis) whose
-    stationary law is the player model's posterior (``belief.evidence`` with a floor of
-    :data:`FLOOR`), instead of importance resampling of a small pool.  A step swaps one
-    card between two other seats' hands (a card the seat passed, and cards against a
-    shown void, never move)."""
-
-    def world(self, observation: Any, budget: Budget) -> State[Any, Any]:
-        if not self._worlds:
-            self._worlds = chain_worlds(observation, self.rng, budget.worlds)
-        return self._worlds.pop()
-
-
-FLOOR = 0.05
-BURN = 100
-THIN = 8
-
-
-def chain_worlds(view: Any, rng: random.Random, n: int) -> list[State[Any, Any]]:
-    world = GAME.determinize(view, rng)
-    assert isinstance(world, PentagrammiState)
-    if world.phase != "play" or not (world.tricks or world.trick):
-        return [GAME.determinize(view, rng) for _ in range(n)]
-    me = view.seat
-    pinned = set(world.given[me] or ())
-    logw = evidence(world, view, floor=FLOOR)
-    out: list[State[Any, Any]] = []
-    step = 0
-    while len(out) < n:
-        step += 1
-        proposal = swapped(world, me, pinned, rng)
-        if proposal is not None:
-            new = evidence(proposal, view, floor=FLOOR)
-            if new >= logw or rng.random() < math.exp(new - logw):
-                world, logw = proposal, new
-        if step > BURN and step % THIN == 0:
-            out.append(world.clone())
-    return out
-
-
-def swapped(
-    world: PentagrammiState, me: int, pinned: set[Any], rng: random.Random
-) -> PentagrammiState | None:
-    """``world`` with one card of seat ``a`` and one of seat ``b`` exchanged (``None`` when
-    the draw breaks a void or moves a pinned card: the chain stays put, so the proposal
-    stays symmetric)."""
-    a, b = rng.sample([s for s in range(5) if s != me], 2)
-    if not world.hands[a] or not world.hands[b]:
-        return None
-    i, j = rng.randrange(len(world.hands[a])), rng.randrange(len(world.hands[b]))
-    x, y = world.hands[a][i], world.hands[b][j]
-    if x == y or x in pinned or y in pinned:
-        return None
-    if x.suit in world.voids[b] or y.suit in world.voids[a]:
-        return None
-    new = world.clone()
-    new.hands[a][i], new.hands[b][j] = y, x
-    new.hands[a].sort(key=Card.sort_key)
-    new.hands[b].sort(key=Card.sort_key)
-    given = list(new.given)
-    for g, pair in enumerate(given):
-        if g == me or pair is None:
-            continue
-        left, right = pair
-        if (g + 1) % 5 == a and left == x and x not in holdings(new, a):
-            left = y
-        if (g + 1) % 5 == b and left == y and y not in holdings(new, b):
-            left = x
-        if (g - 1) % 5 == a and right == x and x not in holdings(new, a):
-            right = y
-        if (g - 1) % 5 == b and right == y and y not in holdings(new, b):
-            right = x
-        given[g] = (left, right)
-    new.given = given
-    return new
-
-
-def holdings(world: PentagrammiState, seat: int) -> list[Any]:
-    return [*world.hands[seat], *world.played[seat], *world.trick_cards(seat)]
 
 
 class Seeing(PentagrammiSearch):
@@ -151,7 +73,8 @@ def play(seed: int, seat: int, variant: str) -> float:
     if variant == "seeing":
         search: Any = Seeing(GAME, KIT.policy, KIT.value, seed * 10 + seat, Budget(2, 6))
     elif variant == "chained":
-        search = Chained(GAME, KIT.policy, KIT.value, seed * 10 + seat, KIT.budget)
+        budget = dataclasses.replace(BUDGET, chain=CHAIN_STEPS)
+        search = bots.make("pentagrammi", "hard", seed=seed * 10 + seat, budget=budget)
     else:
         search = bots.make("pentagrammi", "hard", seed=seed * 10 + seat)
     players[seat] = search
@@ -213,6 +136,13 @@ def placement(positions: int, first: int, burn: int) -> None:
     )
 
 
+def spread(values: list[float]) -> float:
+    """The 95 % half-interval of the mean (infinite from one value)."""
+    if len(values) < 2:
+        return math.inf
+    return Z95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=40)
@@ -232,7 +162,7 @@ def main() -> None:
             started = time.perf_counter()
             by_variant[variant] = list(pool.map(run, [(s, variant) for s in seeds]))
             wins = by_variant[variant]
-            ci = Z95 * statistics.stdev(wins) / math.sqrt(len(wins))
+            ci = spread(wins)
             print(
                 f"{variant:<7} {len(wins)} seeds x 5 seats: win {100 * statistics.fmean(wins):.1f} %"
                 f" ± {100 * ci:.1f} (parity 20 %), {time.perf_counter() - started:.0f} s",
@@ -241,7 +171,7 @@ def main() -> None:
     if len(by_variant) == 2:
         (a, wa), (b, wb) = by_variant.items()
         diffs = [x - y for x, y in zip(wa, wb, strict=True)]
-        ci = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+        ci = spread(diffs)
         print(
             f"{a} minus {b}, seed by seed: {100 * statistics.fmean(diffs):+.1f} ± {100 * ci:.1f} points"
         )
