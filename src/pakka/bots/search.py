@@ -58,7 +58,8 @@ class Budget:
 
     ``chain``: the worlds are drawn by a Metropolis chain over the player model's posterior
     (:class:`pakka.bots.belief.WorldChain`, the kit's ``chain``) after ``chain`` steps of
-    burn-in, one world every :data:`~pakka.bots.belief.THIN` steps; 0 (the default), or a
+    burn-in, one world every :data:`~pakka.bots.belief.THIN` steps, a new chain for each
+    batch of ``worlds``; 0 (the default), or a
     game without a chain model: ``belief`` or plain ``determinize``.
 
     ``max_worlds``: while the decision is :func:`undecided` after ``worlds`` worlds (a
@@ -204,17 +205,17 @@ class PimcBot(Bot):
         self.chain: Chain | None = None
         """The game's chain model (the kit's ``chain``), used when ``Budget.chain``."""
         self._worlds: list[State[Any, Any]] = []
-        self._chain: WorldChain | None = None
 
     def world(self, observation: View, budget: Budget) -> State[Any, Any]:
-        """The next world to play out: ``determinize``'s; with ``budget.chain`` the chain's
-        next (:class:`pakka.bots.belief.WorldChain`, one chain a decision); with
+        """The next world to play out: ``determinize``'s; with ``budget.chain`` one of a batch
+        drawn by a new chain (:class:`pakka.bots.belief.WorldChain`); with
         ``budget.belief`` one of a batch resampled by the player model
         (:func:`pakka.bots.belief.sample_worlds`)."""
         if budget.chain and self.chain is not None:
-            if self._chain is None:
-                self._chain = WorldChain(self.game, observation, self.rng, self.chain, budget.chain)
-            return self._chain.draw(1)[0]
+            if not self._worlds:  # a new chain for each batch: batches stay independent
+                chain = WorldChain(self.game, observation, self.rng, self.chain, budget.chain)
+                self._worlds = chain.draw(budget.worlds)
+            return self._worlds.pop()
         if not budget.belief or self.evidence is None:
             fresh: State[Any, Any] = self.game.determinize(observation, self.rng)
             return fresh
@@ -256,7 +257,6 @@ class PimcBot(Bot):
         deadline = None if limit is None else time.perf_counter() + limit
         target = budget.worlds
         self._worlds = []
-        self._chain = None
         while deadline is None or len(values) < 2 or time.perf_counter() < deadline:
             if len(values) >= target:
                 if target >= budget.max_worlds or not undecided(values, budget.confidence):
