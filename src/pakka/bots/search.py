@@ -79,7 +79,7 @@ class Budget:
     @classmethod
     def parse(cls, text: str) -> Budget:
         """A budget from ``worlds,candidates[,confidence][,name=value...]`` (the benchmarks'
-        ``--budget``); the named parts are ``seconds`` and ``max_worlds``.
+        ``--budget``); the named parts are ``seconds``, ``max_worlds``, ``belief`` and ``chain``.
 
         >>> Budget.parse("8,3,2,max_worlds=24")
         Budget(worlds=8, seconds=None, max_candidates=3, confidence=2.0, max_worlds=24, belief=0, chain=0)

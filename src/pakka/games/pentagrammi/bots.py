@@ -28,12 +28,13 @@ from pakka.games.pentagrammi.state import PentagrammiState
 from pakka.i18n import t
 
 BUDGET = Budget(worlds=16, max_candidates=6, max_worlds=64)
-"""A rollout plays the rest of an 11-trick deal for five seats (about 5 ms on one core).
-Sixteen worlds over the heuristic's six favourite actions, and up to 64 worlds for a close
-call (``max_worlds``): CPU a decision median 0.11 s, p95 0.43 s.  Against ``normal`` in its
-place it gains twice the score of the earlier 10 worlds × 3 candidates, and in whole
-five-deal games one ``hard`` among four ``normal`` won 28.0 % (parity 20 %) against 23.5 %
-on the same 400 games of two seed sets (docs/bots.md, item 4)."""
+"""A rollout plays the rest of an 11-trick deal for five seats (about 1.2 ms on one core,
+:func:`~pakka.games.pentagrammi.heuristic.rollout`).  Sixteen worlds over the heuristic's
+six favourite actions, and up to 64 worlds for a close call (``max_worlds``): CPU a
+decision median 0.06 s, p95 0.30 s.  Against ``normal`` in its place it gains twice the
+score of the earlier 10 worlds × 3 candidates; in whole five-deal games one ``hard`` among
+four ``normal`` wins about 29 % (parity 20 %; docs/bots.md).  ``chain`` (worlds from the
+player model's posterior) is not on yet: its gain is not shown (docs/bots.md)."""
 
 
 class PentagrammiSearch(PimcBot):
