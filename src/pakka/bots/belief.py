@@ -18,8 +18,9 @@ likely worlds instead: a Metropolis chain whose steps are the game's symmetric p
 (the kit's ``chain``, used when ``Budget.chain`` is set).
 
 Guarantees (tested): every kept world is one ``determinize`` produced, or a chain's
-proposal from one (so it never contradicts what the seat knows), and every world the model finds possible has a weight
-above zero (the floor), so none is ruled out, only made less frequent.
+proposal from one (so it never contradicts what the seat knows), and every world the
+model finds possible has a weight above zero (the floor), so none is ruled out, only made
+less frequent.
 """
 
 from __future__ import annotations
@@ -98,13 +99,12 @@ class WorldChain:
         self.model = model
         self.world: State[Any, Any] = game.determinize(view, rng)
         self.logw = model.evidence(self.world, view)
-        self.steps = 0
         self.accepted = 0
+        """Moves made so far (a chain that never moves is only ``determinize``)."""
         self._walk(burn)
 
     def _walk(self, steps: int) -> None:
         for _ in range(steps):
-            self.steps += 1
             new = self.model.propose(self.world, self.view, self.rng)
             if new is None:
                 continue

@@ -183,7 +183,6 @@ def test_a_proposal_can_be_undone_by_the_opposite_swap() -> None:
     rng = random.Random(3)
     world = GAME.determinize(view, rng)
     assert isinstance(world, PentagrammiState)
-    tried = 0
     for _ in range(3):
         new = None
         while new is None:
@@ -194,8 +193,6 @@ def test_a_proposal_can_be_undone_by_the_opposite_swap() -> None:
         assert any(
             w is not None and w.hands == world.hands and w.given == world.given for w in back
         )
-        tried += 1
-    assert tried == 3
 
 
 def test_the_chain_finds_where_the_cards_are_better_than_blind_draws() -> None:
