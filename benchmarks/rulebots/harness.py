@@ -36,6 +36,7 @@ import random
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pakka.games
@@ -53,6 +54,7 @@ from pakka.games.guandan import (
     Play,
     TributePaid,
 )
+from pakka.games.guandan.bots import GuandanSearch
 
 from . import loader
 from .convert import (
@@ -99,10 +101,32 @@ class SearchFrom:
         return self.normal.act(view, legal)
 
 
+class Seeing(GuandanSearch):
+    """``seeing``: ``hard``'s search whose only world is the true state (it sees every
+    hand: a bot no one may play against).  What it wins above ``hard`` is what perfect
+    inference about the hidden hands could add to the search; what it still loses is the
+    search's and its play-outs' doing.  Two copies of the truth a decision (the play-outs
+    are deterministic, so the paired test has no error and the best mean wins)."""
+
+    truth: GuandanState | None = None
+
+    def world(self, observation: Any, budget: Budget) -> Any:
+        assert self.truth is not None, "the match sets the true state before each decision"
+        return self.truth.clone()
+
+    def budget_for(self, obs: Any) -> Budget:
+        return replace(super().budget_for(obs), worlds=2, max_worlds=2)
+
+
 def pakka_bot(level: str, seed: int, budget: Budget | None) -> Any:
-    """A pakka level (``random``, ``easy``, ``normal``, ``hard``) or ``hard/N``."""
+    """A pakka level (``random``, ``easy``, ``normal``, ``hard``), ``hard/N`` or ``seeing``."""
     if level.startswith("hard/"):
         return SearchFrom(int(level.split("/")[1]), seed, budget)
+    if level == "seeing":
+        bot = make("guandan", "hard", seed=seed)
+        assert isinstance(bot, GuandanSearch)
+        bot.__class__ = Seeing  # the kit's hard, configured as make does, seeing the truth
+        return bot
     extra = {"budget": budget} if budget is not None else {}
     return make("guandan", level, seed=seed, **extra)
 
@@ -357,6 +381,8 @@ class Match:
 
     def pakka_act(self, seat: int, legal: list[Action]) -> Action:
         wall, cpu = time.perf_counter(), time.thread_time()
+        if isinstance(self.bots[seat], Seeing):
+            self.bots[seat].truth = self.st
         action: Action = self.bots[seat].act(self.st.view(seat), legal)
         took = time.perf_counter() - wall
         self.pakka_time += took

@@ -71,6 +71,8 @@ class Chain:
 
     evidence: Evidence
     propose: Proposal
+    thin: int = THIN
+    """Steps between two worlds handed out (a game whose evidence is dear takes fewer)."""
 
 
 class WorldChain:
@@ -81,9 +83,9 @@ class WorldChain:
     or two likely worlds (docs/bots.md).  The chain walks instead: it starts at a world of
     ``determinize``, proposes a neighbour, moves there with probability
     ``min(1, likelihood ratio)``, and after ``burn`` steps hands out every
-    :data:`THIN`-th world.  Every world it visits is ``determinize``'s or a proposal's, so
-    none contradicts what the seat knows, and the floor of the game's model keeps every
-    possible world reachable.
+    ``model.thin``-th world (:data:`THIN` unless the game says otherwise).  Every world it
+    visits is ``determinize``'s or a proposal's, so none contradicts what the seat knows,
+    and the floor of the game's model keeps every possible world reachable.
     """
 
     def __init__(
@@ -114,10 +116,10 @@ class WorldChain:
                 self.accepted += 1
 
     def draw(self, n: int) -> list[State[Any, Any]]:
-        """The next ``n`` worlds, :data:`THIN` steps apart (copies: each may be played on)."""
+        """The next ``n`` worlds, ``model.thin`` steps apart (copies: each may be played on)."""
         out = []
         for _ in range(n):
-            self._walk(THIN)
+            self._walk(self.model.thin)
             out.append(self.world.clone())
         return out
 

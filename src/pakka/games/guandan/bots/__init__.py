@@ -35,7 +35,7 @@ game's bot kit (its ``pakka.bots`` entry point).
 """
 
 from pakka.bots.kit import BotKit, ReviewScale
-from pakka.games.guandan.bots.belief import evidence
+from pakka.games.guandan.bots.belief import CHAIN, evidence
 from pakka.games.guandan.bots.explain import explain
 from pakka.games.guandan.bots.hand import (
     MAX_LEAVES,
@@ -88,6 +88,7 @@ KIT = BotKit(
     budget=BUDGET,
     search=GuandanSearch,
     evidence=evidence,
+    chain=CHAIN,
     # levels gained or given away in the deal (1 to 3; ±10 for the match); a long match gets
     # fewer worlds a decision, so that it is reviewed within 60 s of one core
     review=ReviewScale(

@@ -13,23 +13,43 @@ rest of the probability.  The world's weight is the product over those decisions
 
 The temperature was fitted to the rule bots' decisions (``benchmarks/fit_temperature.py``,
 docs/bots.md).
+
+For :class:`pakka.bots.belief.WorldChain` (:data:`CHAIN`), :func:`propose` swaps a hidden
+card between two other seats.  A world's weight is a sum over the seats of terms that
+read only that seat's hand, so :func:`evidence` remembers each decision's term by the
+hand it was made with (for the same view): a step of the chain pays only for the two hands
+it changed.
 """
 
 from __future__ import annotations
 
 import math
+import random
+import threading
 from typing import Any, Final
 
 from pakka.bots.base import View
+from pakka.bots.belief import Chain
 from pakka.engine import State
 from pakka.games.guandan import PASS, GuandanState, Play
 from pakka.games.guandan.bots.hand import Raw, _clear_caches
 from pakka.games.guandan.bots.policy import _follow, _lead
 from pakka.games.guandan.bots.view import _CARD_KINDS, _View
-from pakka.games.guandan.rules import PLAYERS
+from pakka.games.guandan.combos import level_rank
+from pakka.games.guandan.rules import PLAYERS, card_power, is_wild
 from pakka.games.guandan.state import play_of_event
 
-__all__ = ["FLOOR", "SPREAD", "TEMPERATURE", "evidence", "move_probability"]
+__all__ = [
+    "CHAIN",
+    "CHAIN_BURN",
+    "CHAIN_THIN",
+    "FLOOR",
+    "SPREAD",
+    "TEMPERATURE",
+    "evidence",
+    "move_probability",
+    "propose",
+]
 
 TEMPERATURE: Final = 0.5
 """Softmax temperature over the heuristic's scores (in its units: turns of the hand)."""
@@ -81,6 +101,35 @@ def move_probability(
     return rest * mine / total + floor / SPREAD
 
 
+class _Memo(threading.local):
+    """The log-probability of each decision replayed for one view, by decision number and
+    the deciding seat's hand (its only world-dependent input): the third seat's terms are
+    free in a chain step.  One memo a thread, cleared when the view or the model changes."""
+
+    LIMIT: Final = 200_000
+
+    def __init__(self) -> None:
+        self.owner: tuple[View, float, float] | None = None
+        self.terms: dict[tuple[int, tuple[int, ...]], float] = {}
+
+    def for_view(
+        self, view: View, temperature: float, floor: float
+    ) -> dict[tuple[int, tuple[int, ...]], float]:
+        owner = self.owner
+        if (
+            owner is None
+            or owner[0] is not view
+            or owner[1:] != (temperature, floor)
+            or len(self.terms) > self.LIMIT
+        ):
+            self.owner = (view, temperature, floor)
+            self.terms = {}
+        return self.terms
+
+
+_MEMO: Final = _Memo()
+
+
 def _beats(play: Play, top: Play) -> bool:
     assert play.combo is not None and top.combo is not None
     return play.combo.beats(top.combo)
@@ -119,12 +168,19 @@ def evidence(
     st._cache = None
     _clear_caches()
     total = 0.0
+    terms = _MEMO.for_view(view, temperature, floor)
+    number = 0
 
     def decision(seat: int, move: Key) -> None:
-        nonlocal total
+        nonlocal total, number
+        number += 1
         if seat != me:
-            p = move_probability(_View.of_state(st, seat), move, temperature, floor)
-            total += math.log(p)
+            key = (number, tuple(sorted([_CARD_KINDS[c.suit, c.rank] for c in st.hands[seat]])))
+            term = terms.get(key)
+            if term is None:
+                p = move_probability(_View.of_state(st, seat), move, temperature, floor)
+                term = terms[key] = math.log(p)
+            total += term
 
     for seat, event in plays:
         play = play_of_event(event, level)
@@ -152,3 +208,55 @@ def evidence(
         st.apply_unchecked(st.turn, PASS)
         guard += 1
     return total
+
+
+def propose(world: State[Any, Any], view: View, rng: random.Random) -> GuandanState | None:
+    """``world`` with a hidden card of another seat ``a`` and one of a third seat ``b``
+    exchanged, or ``None`` when the draw picks two cards of the same value (nothing would
+    change) or gives a tribute payer a card stronger than the tribute it paid (it paid its
+    strongest, so it cannot hold one: :mod:`~pakka.games.guandan.determinize`).
+
+    Cards everyone knows a seat holds (tribute and return cards, red jokers an
+    anti-tribute showed) and a committed return never move.  Both cards are drawn
+    uniformly from the two hands' hidden cards, which a swap does not change in number, so
+    the way back is as likely as the way there: the proposal is symmetric.
+    """
+    assert isinstance(world, GuandanState)
+    me = view.seat
+    a, b = rng.sample([s for s in range(PLAYERS) if s != me], 2)
+    free_a = _hidden(world, a)
+    free_b = _hidden(world, b)
+    if not free_a or not free_b:
+        return None
+    i = free_a[rng.randrange(len(free_a))]
+    j = free_b[rng.randrange(len(free_b))]
+    x, y = world.hands[a][i], world.hands[b][j]
+    if x.suit == y.suit and x.rank == y.rank:
+        return None
+    level = level_rank(world.deal_level)
+    for payer, _, card in world.tribute:
+        if payer == me or payer not in (a, b):
+            continue
+        incoming = y if payer == a else x
+        if card_power(incoming, level) > card_power(card, level) and not is_wild(incoming, level):
+            return None
+    new = world.clone()
+    new.hands[a][i], new.hands[b][j] = y, x
+    new._cache = None  # the legal actions it may hold were listed from the old hands
+    return new
+
+
+def _hidden(world: GuandanState, seat: int) -> list[int]:
+    """Indices of the cards in ``seat``'s hand that only it knows."""
+    shown = world.shown[seat]
+    return [i for i, c in enumerate(world.hands[seat]) if not any(c is k for k in shown)]
+
+
+CHAIN_THIN: Final = 2
+"""Steps between two worlds the search plays out: a step costs a replay of two seats'
+decisions (some 5 ms), so fewer than the library's :data:`~pakka.bots.belief.THIN`."""
+CHAIN_BURN: Final = 30
+"""Burn-in steps for ``hard`` with a chain (``--budget ...,chain=30``)."""
+
+CHAIN: Final = Chain(evidence=evidence, propose=propose, thin=CHAIN_THIN)
+"""Guandan's model for :class:`pakka.bots.belief.WorldChain` (``Budget.chain``)."""
