@@ -36,6 +36,7 @@ from pakka.engine import Game, State
 
 __all__ = [
     "THIN",
+    "Carry",
     "Chain",
     "Evidence",
     "Proposal",
@@ -59,6 +60,11 @@ Proposal = Callable[[State[Any, Any], View, random.Random], "State[Any, Any] | N
 draw breaks what the seat knows (then the chain stays where it is).  The proposal must be
 symmetric: going back is as likely as coming."""
 
+Carry = Callable[[State[Any, Any], View, random.Random], "State[Any, Any] | None"]
+"""``carry(old, view, rng)``: a world consistent with ``view`` that keeps where ``old`` (a
+world of an earlier decision of the same seat) put the cards still hidden, as far as
+``view`` allows; ``None`` when ``old`` says nothing about ``view`` (another deal)."""
+
 THIN: int = 8
 """Chain steps between two worlds the search plays out (neighbouring worlds share most
 cards; eight swaps apart they differ in several)."""
@@ -73,6 +79,9 @@ class Chain:
     propose: Proposal
     thin: int = THIN
     """Steps between two worlds handed out (a game whose evidence is dear takes fewer)."""
+    carry: Carry | None = None
+    """Where a new chain starts: from the last chain's world, carried to the new view, so
+    that the walk goes on across a deal's decisions (``None``: at ``determinize``'s)."""
 
 
 class WorldChain:
@@ -81,11 +90,12 @@ class WorldChain:
     Importance resampling (:func:`sample_worlds`) keeps the likelier worlds of a small pool
     drawn blind; late in a deal the posterior is so narrow that a pool of hundreds holds one
     or two likely worlds (docs/bots.md).  The chain walks instead: it starts at a world of
-    ``determinize``, proposes a neighbour, moves there with probability
-    ``min(1, likelihood ratio)``, and after ``burn`` steps hands out every
-    ``model.thin``-th world (:data:`THIN` unless the game says otherwise).  Every world it
-    visits is ``determinize``'s or a proposal's, so none contradicts what the seat knows,
-    and the floor of the game's model keeps every possible world reachable.
+    ``determinize`` (or at ``start``, a world consistent with ``view``), proposes a
+    neighbour, moves there with probability ``min(1, likelihood ratio)``, and after
+    ``burn`` steps hands out every ``model.thin``-th world (:data:`THIN` unless the game
+    says otherwise).  Every world it visits is ``determinize``'s, ``start`` or a
+    proposal's, so none contradicts what the seat knows, and the floor of the game's model
+    keeps every possible world reachable.
     """
 
     def __init__(
@@ -95,11 +105,12 @@ class WorldChain:
         rng: random.Random,
         model: Chain,
         burn: int,
+        start: State[Any, Any] | None = None,
     ) -> None:
         self.view = view
         self.rng = rng
         self.model = model
-        self.world: State[Any, Any] = game.determinize(view, rng)
+        self.world: State[Any, Any] = start if start is not None else game.determinize(view, rng)
         self.logw = model.evidence(self.world, view)
         self.accepted = 0
         """Moves made so far (a chain that never moves is only ``determinize``)."""

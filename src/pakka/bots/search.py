@@ -205,16 +205,28 @@ class PimcBot(Bot):
         self.chain: Chain | None = None
         """The game's chain model (the kit's ``chain``), used when ``Budget.chain``."""
         self._worlds: list[State[Any, Any]] = []
+        self._carried: tuple[int | None, State[Any, Any]] | None = None
+        """The seat and the last chain's world, where the next chain starts when the game's
+        chain model can carry it to the new view (``Chain.carry``)."""
 
     def world(self, observation: View, budget: Budget) -> State[Any, Any]:
         """The next world to play out: ``determinize``'s; with ``budget.chain`` one of a batch
-        drawn by a new chain (:class:`pakka.bots.belief.WorldChain`); with
+        drawn by a new chain (:class:`pakka.bots.belief.WorldChain`, starting where the last
+        one stopped when the game's ``Chain.carry`` can take that world to this view); with
         ``budget.belief`` one of a batch resampled by the player model
         (:func:`pakka.bots.belief.sample_worlds`)."""
         if budget.chain and self.chain is not None:
-            if not self._worlds:  # a new chain for each batch: batches stay independent
-                chain = WorldChain(self.game, observation, self.rng, self.chain, budget.chain)
+            if not self._worlds:  # a new chain for each batch
+                carry, last = self.chain.carry, self._carried
+                start = None
+                if carry is not None and last is not None and last[0] == observation.seat:
+                    start = carry(last[1], observation, self.rng)
+                chain = WorldChain(
+                    self.game, observation, self.rng, self.chain, budget.chain, start=start
+                )
                 self._worlds = chain.draw(budget.worlds)
+                if carry is not None:
+                    self._carried = (observation.seat, chain.world)
             return self._worlds.pop()
         if not budget.belief or self.evidence is None:
             fresh: State[Any, Any] = self.game.determinize(observation, self.rng)

@@ -26,10 +26,12 @@ from __future__ import annotations
 import math
 import random
 import threading
+from collections import Counter
 from typing import Any, Final
 
 from pakka.bots.base import View
 from pakka.bots.belief import Chain
+from pakka.cards import Card
 from pakka.engine import State
 from pakka.games.guandan import PASS, GuandanState, Play
 from pakka.games.guandan.bots.hand import Raw, _clear_caches
@@ -46,6 +48,7 @@ __all__ = [
     "FLOOR",
     "SPREAD",
     "TEMPERATURE",
+    "carry",
     "evidence",
     "move_probability",
     "propose",
@@ -246,6 +249,66 @@ def propose(world: State[Any, Any], view: View, rng: random.Random) -> GuandanSt
     return new
 
 
+def carry(old: State[Any, Any], view: View, rng: random.Random) -> GuandanState | None:
+    """A world for ``view`` in which every other seat keeps the cards ``old`` (a world of an
+    earlier decision of this deal) gave it that are still hidden, as far as its hand size
+    allows; the rest of the hidden cards are dealt at random (a tribute payer only cards it
+    could hold).  ``None`` for another deal or outside the play phase.
+
+    Carried from the true state of an earlier moment, it gives the true hands now: what
+    the seat has seen since only removes cards.
+    """
+    if not isinstance(old, GuandanState) or old.deal_no != view.deal or view.phase != "play":
+        return None
+    world = old.game.determinize(view, rng)
+    assert isinstance(world, GuandanState)
+    me = view.seat
+    others = [s for s in range(PLAYERS) if s != me]
+    pool: dict[tuple[str, int], list[Card]] = {}
+    size = {}
+    for s in others:
+        hidden = [world.hands[s][i] for i in _hidden(world, s)]
+        size[s] = len(hidden)
+        for c in hidden:
+            pool.setdefault((c.suit, c.rank), []).append(c)
+    # what each seat still holds of its cards in ``old``: less what it has played since
+    since = Counter(
+        (e.seat, c.suit, c.rank) for e in world.history[len(old.history) :] for c in e.cards
+    )
+    dealt: dict[int, list[Card]] = {s: [] for s in others}
+    for s in others:
+        wanted = []
+        for i in _hidden(old, s):
+            c = old.hands[s][i]
+            if since[s, c.suit, c.rank]:
+                since[s, c.suit, c.rank] -= 1
+            else:
+                wanted.append(c)
+        rng.shuffle(wanted)
+        for c in wanted:
+            copies = pool.get((c.suit, c.rank))
+            if copies and len(dealt[s]) < size[s]:
+                dealt[s].append(copies.pop())
+    rest = [c for copies in pool.values() for c in copies]
+    rng.shuffle(rest)
+    level = level_rank(world.deal_level)
+    caps = {p: card_power(card, level) for p, _, card in world.tribute if p != me}
+    for s in sorted(others, key=lambda s: (s not in caps, caps.get(s, 0))):
+        cap = caps.get(s)
+        for c in list(rest):
+            if len(dealt[s]) == size[s]:
+                break
+            if cap is None or card_power(c, level) <= cap or is_wild(c, level):
+                dealt[s].append(c)
+                rest.remove(c)
+        if len(dealt[s]) < size[s]:
+            return world  # the carried cards leave a payer too little: the fresh world
+    for s in others:
+        world.hands[s] = [*world.shown[s], *dealt[s]]
+    world._cache = None
+    return world
+
+
 def _hidden(world: GuandanState, seat: int) -> list[int]:
     """Indices of the cards in ``seat``'s hand that only it knows."""
     shown = world.shown[seat]
@@ -258,5 +321,5 @@ decisions (some 5 ms), so fewer than the library's :data:`~pakka.bots.belief.THI
 CHAIN_BURN: Final = 30
 """Burn-in steps for ``hard`` with a chain (``--budget ...,chain=30``)."""
 
-CHAIN: Final = Chain(evidence=evidence, propose=propose, thin=CHAIN_THIN)
+CHAIN: Final = Chain(evidence=evidence, propose=propose, thin=CHAIN_THIN, carry=carry)
 """Guandan's model for :class:`pakka.bots.belief.WorldChain` (``Budget.chain``)."""

@@ -17,7 +17,7 @@ from pakka.cards import parse_cards
 from pakka.games import get
 from pakka.games.guandan import GuandanState, GuandanView
 from pakka.games.guandan.bots import KIT
-from pakka.games.guandan.bots.belief import CHAIN, evidence, move_probability, propose
+from pakka.games.guandan.bots.belief import CHAIN, carry, evidence, move_probability, propose
 from pakka.games.guandan.bots.view import _counts, _View
 from pakka.games.guandan.combos import card_kind, classify, level_rank
 from pakka.games.guandan.rules import card_power, is_wild
@@ -273,3 +273,92 @@ def test_the_chain_is_an_option_of_hard() -> None:
         make("guandan", "hard", seed=1, budget=budget).act(st.view(seat), legal) for _ in range(2)
     ]
     assert moves[0] in legal and moves[0] == moves[1]
+
+
+def hidden_values(world: GuandanState, seat: int) -> Counter[str]:
+    return Counter(map(str, world.hands[seat])) - Counter(map(str, world.shown[seat]))
+
+
+@pytest.mark.parametrize("seed", [1, 3, 7])
+def test_carrying_the_truth_gives_the_truth(seed: int) -> None:
+    """Carried from the true state of an earlier decision (second deals, with tribute),
+    the world of a later one holds the true hands: what was seen since only removed cards."""
+    st = second_deal(seed, 6)
+    me = st.turn
+    earlier = st.clone()
+    bots = [make("guandan", "normal", seed=s) for s in range(4)]
+    while True:
+        for s in sorted(st.to_act()):
+            st.apply(s, bots[s].act(st.view(s), st.legal_actions(s)))
+        if st.phase != "play" or st.turn == me:
+            break
+    assert st.phase == "play" and len(st.history) > len(earlier.history)
+    view = st.view(me)
+    world = carry(earlier, view, random.Random(seed))
+    assert isinstance(world, GuandanState)
+    consistent(world, view)
+    tribute_holds(world, view)
+    for s in range(4):
+        if s != me:
+            assert hidden_values(world, s) == hidden_values(st, s)
+
+
+def test_carrying_a_blind_world_keeps_what_is_still_possible() -> None:
+    """From a world of an earlier decision, a carried world is consistent with the new view
+    and keeps most of the old placement; another deal's world is not carried."""
+    st = midgame(4, 12)
+    me = st.turn
+    rng = random.Random(4)
+    old = GAME.determinize(st.view(me), rng)
+    bots = [make("guandan", "normal", seed=s) for s in range(4)]
+    for _ in range(4):
+        for s in sorted(st.to_act()):
+            st.apply(s, bots[s].act(st.view(s), st.legal_actions(s)))
+    view = st.view(me)
+    world = carry(old, view, rng)
+    assert isinstance(world, GuandanState)
+    consistent(world, view)
+    kept = sum(
+        sum((hidden_values(world, s) & hidden_values(old, s)).values()) for s in range(4) if s != me
+    )
+    fresh = GAME.determinize(view, random.Random(0))
+    chance = sum(
+        sum((hidden_values(fresh, s) & hidden_values(old, s)).values()) for s in range(4) if s != me
+    )
+    assert kept > chance + 10
+    later = second_deal(4, 2)
+    assert carry(old, later.view(later.turn), rng) is None
+
+
+def test_hard_carries_its_chain_across_its_decisions() -> None:
+    """With ``Budget.chain``, the next decision's chain starts from the last one's world
+    carried to the new view (and only for the same seat)."""
+    st = midgame(6, 8)
+    seat = st.turn
+    bot = make("guandan", "hard", seed=2, budget=Budget(worlds=2, max_candidates=3, chain=4))
+    starts: list[object] = []
+    real = CHAIN.carry
+    assert real is carry
+
+    def spy(old: object, view: object, rng: random.Random) -> object:
+        starts.append(old)
+        return real(old, view, rng)  # type: ignore[arg-type]
+
+    object.__setattr__(CHAIN, "carry", spy)
+    try:
+        others = [make("guandan", "normal", seed=s) for s in range(4)]
+        searched = 0
+        while searched < 3 and st.phase == "play":
+            for s in sorted(st.to_act()):
+                legal = st.legal_actions(s)
+                if s == seat:
+                    action = bot.act(st.view(s), legal)
+                    searched += bot.last_stats.get("worlds", 0) > 0
+                else:
+                    action = others[s].act(st.view(s), legal)
+                assert action in legal
+                st.apply(s, action)
+    finally:
+        object.__setattr__(CHAIN, "carry", real)
+    assert len(starts) >= 2  # every chain after the first started from a carried world
+    assert bot._carried is not None and bot._carried[0] == seat
