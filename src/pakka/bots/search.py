@@ -58,9 +58,10 @@ class Budget:
 
     ``chain``: the worlds are drawn by a Metropolis chain over the player model's posterior
     (:class:`pakka.bots.belief.WorldChain`, the kit's ``chain``) after ``chain`` steps of
-    burn-in, one world every :data:`~pakka.bots.belief.THIN` steps, a new chain for each
-    batch of ``worlds``; 0 (the default), or a game without a chain model: ``belief`` or
-    plain ``determinize``.
+    burn-in, one world every ``Chain.thin`` steps, a new chain for each batch of
+    ``worlds`` (started where the last one stopped when the game's model can carry a
+    world to the new view); 0 (the default), or a game without a chain model: ``belief``
+    or plain ``determinize``.
 
     ``max_worlds``: while the decision is :func:`undecided` after ``worlds`` worlds (a
     candidate looks better than the heuristic's move but has not cleared ``confidence``),

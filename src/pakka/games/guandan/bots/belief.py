@@ -253,7 +253,8 @@ def carry(old: State[Any, Any], view: View, rng: random.Random) -> GuandanState 
     """A world for ``view`` in which every other seat keeps the cards ``old`` (a world of an
     earlier decision of this deal) gave it that are still hidden, as far as its hand size
     allows; the rest of the hidden cards are dealt at random (a tribute payer only cards it
-    could hold).  ``None`` for another deal or outside the play phase.
+    could hold).  ``None`` outside the play phase, or when ``old``'s plays are not the first
+    plays of this view's deal (another deal or another match).
 
     Carried from the true state of an earlier moment, it gives the true hands now: what
     the seat has seen since only removes cards.
@@ -262,6 +263,11 @@ def carry(old: State[Any, Any], view: View, rng: random.Random) -> GuandanState 
         return None
     world = old.game.determinize(view, rng)
     assert isinstance(world, GuandanState)
+    plays = world.history
+    if len(old.history) > len(plays) or any(
+        e.seat != p.seat or e.cards != p.cards for e, p in zip(old.history, plays, strict=False)
+    ):
+        return None
     me = view.seat
     others = [s for s in range(PLAYERS) if s != me]
     pool: dict[tuple[str, int], list[Card]] = {}

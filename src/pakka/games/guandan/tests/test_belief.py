@@ -328,6 +328,8 @@ def test_carrying_a_blind_world_keeps_what_is_still_possible() -> None:
     assert kept > chance + 10
     later = second_deal(4, 2)
     assert carry(old, later.view(later.turn), rng) is None
+    other_match = midgame(5, 16)  # the same deal number, other plays
+    assert carry(old, other_match.view(other_match.turn), rng) is None
 
 
 def test_hard_carries_its_chain_across_its_decisions() -> None:
