@@ -34,7 +34,7 @@ import multiprocessing
 import os
 import random
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
@@ -55,6 +55,9 @@ from pakka.games.guandan import (
     TributePaid,
 )
 from pakka.games.guandan.bots import GuandanSearch
+from pakka.games.guandan.bots.belief import carry
+from pakka.games.guandan.combos import level_rank
+from pakka.games.guandan.rules import is_wild
 
 from . import loader
 from .convert import (
@@ -118,14 +121,37 @@ class Seeing(GuandanSearch):
         return replace(super().budget_for(obs), worlds=2, max_worlds=2)
 
 
+class SeeingBombs(GuandanSearch):
+    """``seeing-bombs``: ``hard``'s search whose worlds are dealt at random except that
+    every other seat holds its true jokers, wild cards and cards of a rank it holds four or
+    more of (its bombs' material); what it wins above ``hard`` is what knowing where the
+    bombs are is worth."""
+
+    truth: GuandanState | None = None
+
+    def world(self, observation: Any, budget: Budget) -> Any:
+        truth = self.truth
+        assert truth is not None, "the match sets the true state before each decision"
+        level = level_rank(truth.deal_level)
+        keys = truth.clone()
+        for s in range(4):
+            ranks = Counter(c.rank for c in truth.hands[s] if not c.is_joker)
+            keys.hands[s] = [
+                c for c in truth.hands[s] if c.is_joker or is_wild(c, level) or ranks[c.rank] >= 4
+            ]
+        world = carry(keys, observation, self.rng)  # None outside the play phase
+        return world if world is not None else self.game.determinize(observation, self.rng)
+
+
 def pakka_bot(level: str, seed: int, budget: Budget | None) -> Any:
     """A pakka level (``random``, ``easy``, ``normal``, ``hard``), ``hard/N`` or ``seeing``."""
     if level.startswith("hard/"):
         return SearchFrom(int(level.split("/")[1]), seed, budget)
-    if level == "seeing":
+    if level in ("seeing", "seeing-bombs"):
         bot = make("guandan", "hard", seed=seed)
         assert isinstance(bot, GuandanSearch)
-        bot.__class__ = Seeing  # the kit's hard, configured as make does, seeing the truth
+        # the kit's hard, configured as make does, seeing (some of) the truth
+        bot.__class__ = Seeing if level == "seeing" else SeeingBombs
         return bot
     extra = {"budget": budget} if budget is not None else {}
     return make("guandan", level, seed=seed, **extra)
@@ -381,7 +407,7 @@ class Match:
 
     def pakka_act(self, seat: int, legal: list[Action]) -> Action:
         wall, cpu = time.perf_counter(), time.thread_time()
-        if isinstance(self.bots[seat], Seeing):
+        if isinstance(self.bots[seat], (Seeing, SeeingBombs)):
             self.bots[seat].truth = self.st
         action: Action = self.bots[seat].act(self.st.view(seat), legal)
         took = time.perf_counter() - wall
