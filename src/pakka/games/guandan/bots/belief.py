@@ -43,7 +43,6 @@ from pakka.games.guandan.state import play_of_event
 
 __all__ = [
     "CHAIN",
-    "CHAIN_BURN",
     "CHAIN_THIN",
     "FLOOR",
     "SPREAD",
@@ -324,8 +323,7 @@ def _hidden(world: GuandanState, seat: int) -> list[int]:
 CHAIN_THIN: Final = 2
 """Steps between two worlds the search plays out: a step costs a replay of two seats'
 decisions (some 5 ms), so fewer than the library's :data:`~pakka.bots.belief.THIN`."""
-CHAIN_BURN: Final = 30
-"""Burn-in steps for ``hard`` with a chain (``--budget ...,chain=30``)."""
 
 CHAIN: Final = Chain(evidence=evidence, propose=propose, thin=CHAIN_THIN, carry=carry)
-"""Guandan's model for :class:`pakka.bots.belief.WorldChain` (``Budget.chain``)."""
+"""Guandan's model for :class:`pakka.bots.belief.WorldChain` (``Budget.chain``; off in the
+kit's budget: ``--budget 8,3,2,chain=30`` did not gain against ai2, docs/bots.md)."""
