@@ -4,16 +4,20 @@ dropped, and the weights move the way the observed plays say."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from pakka.bots import make
+from pakka.bots.base import View
 from pakka.bots.belief import WorldChain, log_weights, normalized, sample_worlds
-from pakka.bots.search import Budget
+from pakka.bots.search import Budget, PimcBot
 from pakka.cards import parse_cards
+from pakka.engine import State
 from pakka.games import get
 from pakka.games.guandan import GuandanState, GuandanView
 from pakka.games.guandan.bots import KIT
@@ -333,34 +337,39 @@ def test_carrying_a_blind_world_keeps_what_is_still_possible() -> None:
 
 
 def test_hard_carries_its_chain_across_its_decisions() -> None:
-    """With ``Budget.chain``, the next decision's chain starts from the last one's world
-    carried to the new view (and only for the same seat)."""
+    """With ``Budget.chain``, each chain after a decision's first starts from the last
+    chain's world carried to the new view, and only for the seat it was drawn for."""
     st = midgame(6, 8)
     seat = st.turn
     bot = make("guandan", "hard", seed=2, budget=Budget(worlds=2, max_candidates=3, chain=4))
-    starts: list[object] = []
-    real = CHAIN.carry
-    assert real is carry
+    assert isinstance(bot, PimcBot) and bot.chain is CHAIN and CHAIN.carry is carry
+    carried: list[GuandanState | None] = []
 
-    def spy(old: object, view: object, rng: random.Random) -> object:
-        starts.append(old)
-        return real(old, view, rng)  # type: ignore[arg-type]
+    def spy(old: State[Any, Any], view: View, rng: random.Random) -> GuandanState | None:
+        carried.append(carry(old, view, rng))
+        return carried[-1]
 
-    object.__setattr__(CHAIN, "carry", spy)
-    try:
-        others = [make("guandan", "normal", seed=s) for s in range(4)]
-        searched = 0
-        while searched < 3 and st.phase == "play":
-            for s in sorted(st.to_act()):
-                legal = st.legal_actions(s)
-                if s == seat:
-                    action = bot.act(st.view(s), legal)
-                    searched += bot.last_stats.get("worlds", 0) > 0
-                else:
-                    action = others[s].act(st.view(s), legal)
-                assert action in legal
-                st.apply(s, action)
-    finally:
-        object.__setattr__(CHAIN, "carry", real)
-    assert len(starts) >= 2  # every chain after the first started from a carried world
+    bot.chain = dataclasses.replace(CHAIN, carry=spy)
+    others = [make("guandan", "normal", seed=s) for s in range(4)]
+    searched = 0
+    while searched < 3:
+        assert st.phase == "play"
+        for s in sorted(st.to_act()):
+            legal = st.legal_actions(s)
+            if s == seat:
+                action = bot.act(st.view(s), legal)
+                searched += bot.last_stats.get("worlds", 0) > 0
+            else:
+                action = others[s].act(st.view(s), legal)
+            assert action in legal
+            st.apply(s, action)
+    assert len(carried) >= 2 and all(w is not None for w in carried)
     assert bot._carried is not None and bot._carried[0] == seat
+    # a chain for another seat's view starts afresh
+    before = len(carried)
+    bot._worlds = []
+    bot.world(st.view((seat + 1) % 4), bot.budget)
+    assert len(carried) == before and bot._carried[0] == (seat + 1) % 4
+    bot._worlds = []
+    bot.world(st.view((seat + 1) % 4), bot.budget)  # its own last world: carried
+    assert len(carried) == before + 1
