@@ -144,7 +144,8 @@ class SeeingBombs(GuandanSearch):
 
 
 def pakka_bot(level: str, seed: int, budget: Budget | None) -> Any:
-    """A pakka level (``random``, ``easy``, ``normal``, ``hard``), ``hard/N`` or ``seeing``."""
+    """A pakka level (``random``, ``easy``, ``normal``, ``hard``), ``hard/N``, ``seeing`` or
+    ``seeing-bombs``."""
     if level.startswith("hard/"):
         return SearchFrom(int(level.split("/")[1]), seed, budget)
     if level in ("seeing", "seeing-bombs"):
