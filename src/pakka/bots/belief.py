@@ -63,7 +63,8 @@ symmetric: going back is as likely as coming."""
 Carry = Callable[[State[Any, Any], View, random.Random], "State[Any, Any] | None"]
 """``carry(old, view, rng)``: a world consistent with ``view`` that keeps where ``old`` (a
 world of an earlier decision of the same seat) put the cards still hidden, as far as
-``view`` allows; ``None`` when ``old`` says nothing about ``view`` (another deal)."""
+``view`` allows; ``None`` when ``old`` says nothing about ``view`` (another deal or
+match)."""
 
 THIN: int = 8
 """Chain steps between two worlds the search plays out (neighbouring worlds share most

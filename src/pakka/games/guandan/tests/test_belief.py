@@ -307,6 +307,21 @@ def test_carrying_the_truth_gives_the_truth(seed: int) -> None:
             assert hidden_values(world, s) == hidden_values(st, s)
 
 
+def test_carrying_deals_a_tribute_payer_only_cards_it_could_hold() -> None:
+    """What carry deals afresh (here: everything, from a world that keeps no hidden card)
+    gives the payer of a 5 (seed 1's second deal, seen from seat 2) nothing stronger."""
+    st = second_deal(1, 8)
+    view = st.view(2)
+    empty = st.clone()
+    for s in (0, 1, 3):
+        empty.hands[s] = list(empty.shown[s])
+    for seed in range(6):
+        world = carry(empty, view, random.Random(seed))
+        assert isinstance(world, GuandanState)
+        consistent(world, view)
+        tribute_holds(world, view)
+
+
 def test_carrying_a_blind_world_keeps_what_is_still_possible() -> None:
     """From a world of an earlier decision, a carried world is consistent with the new view
     and keeps most of the old placement; another deal's world is not carried."""
