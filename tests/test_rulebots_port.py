@@ -140,8 +140,8 @@ def test_search_from_plays_normal_then_hard() -> None:
     bot = harness.pakka_bot("hard/60", 5, Budget(worlds=1, max_candidates=2))
     assert isinstance(bot, harness.SearchFrom) and bot.cards == 60
     calls: list[str] = []
-    for name in ("normal", "hard"):
-        inner = getattr(bot, name)
+    for name, part in (("normal", "before"), ("hard", "after")):
+        inner = getattr(bot, part)
         act = inner.act
         inner.act = lambda view, legal, _act=act, _name=name: (
             calls.append(_name) or _act(view, legal)
@@ -164,6 +164,22 @@ def test_search_from_plays_normal_then_hard() -> None:
     assert len(result["deals"]) == 1 and result["invalid"] == 0
     assert calls[0] == "normal" and "hard" in calls
     assert calls.index("hard") > 0 and "normal" not in calls[calls.index("hard") :]
+
+
+def test_seeing_from_sees_the_truth_only_at_the_end() -> None:
+    bot = harness.pakka_bot("seeing/40", 5, Budget(worlds=1, max_candidates=2))
+    assert isinstance(bot, harness.SearchFrom) and isinstance(bot.after, harness.Seeing)
+    assert not isinstance(bot.before, harness.Seeing)
+    seen: list[int] = []
+    act = bot.after.act
+    bot.after.act = lambda view, legal: (  # type: ignore[method-assign]
+        seen.append(sum(p.cards for p in view.players)) or act(view, legal)
+    )
+    match = harness.Match(3, "normal", "stand-in", 0, 1, 60, rule_bot=StandIn)
+    match.bots[0] = bot
+    result = match.run()
+    assert result["invalid"] == 0 and seen and max(seen) <= 40
+    assert bot.after.truth is match.st  # the match hands the truth through to seeing
 
 
 def test_paired_difference_is_seed_by_seed() -> None:

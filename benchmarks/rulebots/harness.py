@@ -90,18 +90,27 @@ class SearchFrom:
     """``hard/N``: the ``normal`` heuristic until ``N`` or fewer cards are left in all hands,
     then ``hard`` (both seeded alike).  With the same seeds, a deal differs from ``normal``'s
     only from that point on, so comparing the two measures the search of the last ``N``
-    cards alone, with much less noise than whole ``hard`` runs."""
+    cards alone, with much less noise than whole ``hard`` runs.  ``seeing/N`` is ``hard``
+    until then and ``seeing`` after: how much of what seeing every hand is worth lies in the
+    last ``N`` cards."""
 
-    def __init__(self, cards: int, seed: int, budget: Budget | None) -> None:
+    def __init__(self, cards: int, before: Any, after: Any) -> None:
         self.cards = cards
-        self.normal = make("guandan", "normal", seed=seed)
-        extra = {"budget": budget} if budget is not None else {}
-        self.hard = make("guandan", "hard", seed=seed, **extra)
+        self.before, self.after = before, after
+
+    @property
+    def truth(self) -> GuandanState | None:
+        return getattr(self.after, "truth", None)
+
+    @truth.setter
+    def truth(self, state: GuandanState) -> None:
+        if isinstance(self.after, (Seeing, SeeingBombs)):
+            self.after.truth = state
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         if sum(p.cards for p in view.players) <= self.cards:
-            return self.hard.act(view, legal)
-        return self.normal.act(view, legal)
+            return self.after.act(view, legal)
+        return self.before.act(view, legal)
 
 
 class Seeing(GuandanSearch):
@@ -144,10 +153,17 @@ class SeeingBombs(GuandanSearch):
 
 
 def pakka_bot(level: str, seed: int, budget: Budget | None) -> Any:
-    """A pakka level (``random``, ``easy``, ``normal``, ``hard``), ``hard/N``, ``seeing`` or
-    ``seeing-bombs``."""
-    if level.startswith("hard/"):
-        return SearchFrom(int(level.split("/")[1]), seed, budget)
+    """A pakka level (``random``, ``easy``, ``normal``, ``hard``), ``hard/N``, ``seeing``,
+    ``seeing/N`` or ``seeing-bombs``."""
+    if "/" in level:
+        name, cards = level.split("/")
+        if name not in ("hard", "seeing"):
+            raise ValueError(f"{level!r}: only hard/N and seeing/N take a card count")
+        if name == "hard":  # the budget is the search's
+            return SearchFrom(
+                int(cards), pakka_bot("normal", seed, None), pakka_bot(name, seed, budget)
+            )
+        return SearchFrom(int(cards), pakka_bot("hard", seed, budget), pakka_bot(name, seed, None))
     if level in ("seeing", "seeing-bombs"):
         bot = make("guandan", "hard", seed=seed)
         assert isinstance(bot, GuandanSearch)
@@ -408,7 +424,7 @@ class Match:
 
     def pakka_act(self, seat: int, legal: list[Action]) -> Action:
         wall, cpu = time.perf_counter(), time.thread_time()
-        if isinstance(self.bots[seat], (Seeing, SeeingBombs)):
+        if isinstance(self.bots[seat], (Seeing, SeeingBombs, SearchFrom)):
             self.bots[seat].truth = self.st
         action: Action = self.bots[seat].act(self.st.view(seat), legal)
         took = time.perf_counter() - wall
