@@ -27,6 +27,7 @@ import math
 import random
 import threading
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any, Final
 
 from pakka.bots.base import View
@@ -51,6 +52,7 @@ __all__ = [
     "evidence",
     "move_probability",
     "propose",
+    "replay",
 ]
 
 TEMPERATURE: Final = 0.5
@@ -137,17 +139,14 @@ def _beats(play: Play, top: Play) -> bool:
     return play.combo.beats(top.combo)
 
 
-def evidence(
-    world: State[Any, Any],
-    view: View,
-    temperature: float = TEMPERATURE,
-    floor: float = FLOOR,
-) -> float:
-    """Log-likelihood of the other seats' plays and passes of this deal in ``world``."""
-    assert isinstance(world, GuandanState)
-    me = view.seat
+def replay(world: GuandanState) -> Iterator[tuple[int, int, GuandanState, Key]]:
+    """The decisions of ``world``'s deal so far, replayed from the first lead: for each,
+    its number (passes count), the seat, the state just before it (every seat's hand is
+    its hand in the world plus the cards it played later; do not change it) and the move
+    (``None`` for a pass).  The engine rebuilds the passes between the public plays; the
+    replay stops where the world's public record cannot be followed."""
     if world.phase != "play" or not world.history:
-        return 0.0
+        return
     st = world.clone()
     level = world.deal_level
     phys = list(world.played)
@@ -169,21 +168,7 @@ def evidence(
     st.turn = world.leader
     st._cache = None
     _clear_caches()
-    total = 0.0
-    terms = _MEMO.for_view(view, temperature, floor)
     number = 0
-
-    def decision(seat: int, move: Key) -> None:
-        nonlocal total, number
-        number += 1
-        if seat != me:
-            key = (number, tuple(sorted([_CARD_KINDS[c.suit, c.rank] for c in st.hands[seat]])))
-            term = terms.get(key)
-            if term is None:
-                p = move_probability(_View.of_state(st, seat), move, temperature, floor)
-                term = terms[key] = math.log(p)
-            total += term
-
     for seat, event in plays:
         play = play_of_event(event, level)
         assert play.combo is not None
@@ -194,21 +179,46 @@ def evidence(
             st.turn != seat or (st.top is not None and not _beats(play, st.top))
         ) and guard < 2 * PLAYERS:
             if st.top is None:
-                return total  # the replay went off the public record: stop counting
-            decision(st.turn, None)
+                return  # the replay went off the public record: stop counting
+            number += 1
+            yield number, st.turn, st, None
             st.apply_unchecked(st.turn, PASS)
             guard += 1
         if st.turn != seat:
-            return total
-        decision(seat, _key_of_play(play))
+            return
+        number += 1
+        yield number, seat, st, _key_of_play(play)
         st.apply_unchecked(seat, play)
         if st.deal_no != world.deal_no:
-            return total
+            return
     guard = 0
     while st.turn != world.turn and st.top is not None and guard < PLAYERS:
-        decision(st.turn, None)
+        number += 1
+        yield number, st.turn, st, None
         st.apply_unchecked(st.turn, PASS)
         guard += 1
+
+
+def evidence(
+    world: State[Any, Any],
+    view: View,
+    temperature: float = TEMPERATURE,
+    floor: float = FLOOR,
+) -> float:
+    """Log-likelihood of the other seats' plays and passes of this deal in ``world``."""
+    assert isinstance(world, GuandanState)
+    me = view.seat
+    total = 0.0
+    terms = _MEMO.for_view(view, temperature, floor)
+    for number, seat, st, move in replay(world):
+        if seat == me:
+            continue
+        key = (number, tuple(sorted([_CARD_KINDS[c.suit, c.rank] for c in st.hands[seat]])))
+        term = terms.get(key)
+        if term is None:
+            p = move_probability(_View.of_state(st, seat), move, temperature, floor)
+            term = terms[key] = math.log(p)
+        total += term
     return total
 
 
