@@ -18,7 +18,9 @@ instead, with far less noise:
    CPU p95 a decision, over all positions and by cards left.
 
 Variants: ``kit`` (the shipped ``hard``), ``kit@S`` (the same with another seed: the noise
-of the measure), ``seeing``, ``chain=N`` (the kit's chain over its heuristic player model,
+of the measure), ``normal`` (the heuristic's move), ``budget=B`` (``hard`` with the budget
+``B`` of ``Budget.parse`` with colons for commas, e.g. ``budget=64:3:0.5``: more blind worlds), ``seeing``, ``seeing-bombs`` (blind worlds in which
+each seat holds its true jokers, wilds and four-of-a-kind ranks), ``chain=N`` (the kit's chain over its heuristic player model,
 burn-in ``N``), ``belief=N`` (``N`` blind worlds resampled by that model), and the same two
 over a model that reads only passes (``passes-chain=N``, ``passes-belief=N``: a seat that
 passes on an opponent's trick while it holds a beater that is not a bomb does so with
@@ -52,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.rulebots import harness, loader
 
-from pakka.bots import make
+from pakka.bots import Bot, Budget, make
 from pakka.bots.base import View
 from pakka.bots.belief import Chain
 from pakka.bots.search import PimcBot
@@ -131,17 +133,21 @@ def collect(args: argparse.Namespace) -> None:
         pickle.dump(positions, f)
 
 
-def variant(name: str, seed: int) -> PimcBot:
+def variant(name: str, seed: int) -> Bot:
     """The bot of a variant (see the module's docstring)."""
     kind, _, arg = name.partition("=")
     if kind.startswith("kit@"):
         return make("guandan", "hard", seed=seed + int(kind[4:]))
+    if kind == "normal":
+        return make("guandan", "normal", seed=seed)
+    if kind == "budget":
+        return make("guandan", "hard", seed=seed, budget=Budget.parse(arg.replace(":", ",")))
     bot = make("guandan", "hard", seed=seed)
     assert isinstance(bot, PimcBot)
     if kind == "kit":
         return bot
-    if kind == "seeing":
-        bot.__class__ = harness.Seeing
+    if kind in ("seeing", "seeing-bombs"):
+        bot.__class__ = harness.Seeing if kind == "seeing" else harness.SeeingBombs
         return bot
     model = passes_evidence if kind.startswith("passes-") else CHAIN.evidence
     if kind.endswith("chain"):
@@ -166,7 +172,7 @@ def values(positions: list[Position], names: list[str]) -> Iterator[dict[str, An
         row: dict[str, Any] = {"i": i, "cards": sum(len(h) for h in st.hands)}
         for name in names:
             bot = variant(name, 1000 + i)
-            if isinstance(bot, harness.Seeing):
+            if isinstance(bot, (harness.Seeing, harness.SeeingBombs)):
                 bot.truth = st
             cpu = time.thread_time()
             action = bot.act(view, legal)

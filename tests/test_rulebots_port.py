@@ -20,6 +20,7 @@ from benchmarks.rulebots.check_format import compare, recorded_messages
 from pakka.bots import Budget
 from pakka.games.guandan import PASS, classify, legal_plays
 from pakka.games.guandan.bots.policy import decide
+from pakka.games.guandan.combos import BOMB_TYPES
 
 REPO = os.environ.get("RULEBOTS_REPO", "/work/.mirror/AltmanD+guandan_mcc/repo")
 
@@ -250,5 +251,34 @@ def test_an_agreement_run_records_counters_that_add_up() -> None:
         assert counts.get(f"{situation}|top3", 0) >= counts.get(f"{situation}|agree", 0)
     leads = sum(v for k, v in counts.items() if k.startswith("lead|rule leads|"))
     assert leads == counts["lead|decisions"]
+    # every follow is counted once by whose trick it is and what the seat held
+    held = [k for k in counts if k.startswith("passes|") and k.endswith("|decisions")]
+    assert sum(counts[k] for k in held) == counts["follow|decisions"]
+    for k in held:
+        assert 0 <= counts.get(k.replace("|decisions", "|passed"), 0) <= counts[k]
     text = agreement.table([record])
     assert text.startswith("lead: ") and "follow: " in text and "instead:" in text
+    assert "passes on the opponent's trick: holding" in text
+
+
+def test_a_pass_holding_a_beater_is_counted_as_one() -> None:
+    match = agreement.AgreementMatch(4, "normal", "stand-in", 1, 1, 60, rule_bot=StandIn)
+    st = match.st
+    while (
+        st.phase != "play"
+        or st.top is None
+        or st.top_seat is None
+        or (st.top_seat % 2 == st.turn % 2)
+        or not any(
+            agreement.move_type(a) not in ("pass", *BOMB_TYPES) for a in st.legal_actions(st.turn)
+        )
+    ):
+        (seat,) = st.to_act()
+        st.apply(seat, st.legal_actions(seat)[-1])
+    view, legal = st.view(st.turn), st.legal_actions(st.turn)
+    assert "passes|opponent|beater|passed" in agreement.tally(view, legal, PASS)
+    beat = next(a for a in legal if agreement.move_type(a) not in ("pass", *BOMB_TYPES))
+    keys = agreement.tally(view, legal, beat)
+    assert (
+        "passes|opponent|beater|decisions" in keys and "passes|opponent|beater|passed" not in keys
+    )

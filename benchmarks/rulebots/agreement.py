@@ -25,6 +25,10 @@ from pakka.games.guandan.combos import BOMB_TYPES
 
 TOP = 8
 """Rows shown of each group of counters (the most frequent)."""
+HELD = {
+    "beater": "holding a beater that is not a bomb",
+    "bombs or nothing": "holding only bombs or nothing",
+}
 
 
 def move_type(action: Action) -> str:
@@ -68,6 +72,14 @@ def tally(
         keys.append(f"{situation}|top3")
     if top is None:
         keys += [f"lead|rule leads|{move_type(action)}", f"lead|heuristic leads|{move_type(mine)}"]
+    if top is not None and obs.seat is not None:
+        # how often a seat passes holding a beater: what a pass tells about a hand
+        trick = "partner" if top.seat % 2 == obs.seat % 2 else "opponent"
+        beater = any(move_type(a) not in ("pass", *BOMB_TYPES) for a in legal)
+        held = "beater" if beater else "bombs or nothing"
+        keys.append(f"passes|{trick}|{held}|decisions")
+        if move_type(action) == "pass":
+            keys.append(f"passes|{trick}|{held}|passed")
     if not same_move(mine, action):
         keys.append(f"{situation}|instead|{move_type(mine)} -> {move_type(action)}")
         if top is not None and move_type(action) in BOMB_TYPES and move_type(mine) == "pass":
@@ -132,4 +144,13 @@ def table(records: Sequence[harness.Record]) -> str:
             lines.append(f"  {group}:")
             for count, what in sorted(rows, reverse=True)[:TOP]:
                 lines.append(f"    {100 * count / n:5.1f} %  {what}")
+    for trick in ("opponent", "partner"):
+        shares = []
+        for held in ("beater", "bombs or nothing"):
+            n = total[f"passes|{trick}|{held}|decisions"]
+            if n:
+                rate = 100 * total[f"passes|{trick}|{held}|passed"] / n
+                shares.append(f"{HELD[held]} {rate:.1f} % of {n}")
+        if shares:
+            lines.append(f"passes on the {trick}'s trick: " + "; ".join(shares))
     return "\n".join(lines)
