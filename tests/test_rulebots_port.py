@@ -251,9 +251,11 @@ def test_an_agreement_run_records_counters_that_add_up() -> None:
         assert counts.get(f"{situation}|top3", 0) >= counts.get(f"{situation}|agree", 0)
     leads = sum(v for k, v in counts.items() if k.startswith("lead|rule leads|"))
     assert leads == counts["lead|decisions"]
-    # every follow is counted once by whose trick it is and what the seat held
+    # every follow is counted by whose trick it is and what the seat held, forced passes too
     held = [k for k in counts if k.startswith("passes|") and k.endswith("|decisions")]
-    assert sum(counts[k] for k in held) == counts["follow|decisions"]
+    assert sum(counts[k] for k in held) > counts["follow|decisions"]
+    beaters = sum(counts.get(f"passes|{t}|beater|decisions", 0) for t in ("opponent", "partner"))
+    assert 0 < beaters <= counts["follow|decisions"]  # a seat with a beater has a choice
     for k in held:
         assert 0 <= counts.get(k.replace("|decisions", "|passed"), 0) <= counts[k]
     text = agreement.table([record])
@@ -277,6 +279,11 @@ def test_a_pass_holding_a_beater_is_counted_as_one() -> None:
         st.apply(seat, st.legal_actions(seat)[-1])
     view, legal = st.view(st.turn), st.legal_actions(st.turn)
     assert "passes|opponent|beater|passed" in agreement.tally(view, legal, PASS)
+    forced = agreement.tally(view, [PASS], PASS)  # a forced pass: no beater, nothing else
+    assert forced == [
+        "passes|opponent|bombs or nothing|decisions",
+        "passes|opponent|bombs or nothing|passed",
+    ]
     beat = next(a for a in legal if agreement.move_type(a) not in ("pass", *BOMB_TYPES))
     keys = agreement.tally(view, legal, beat)
     assert (

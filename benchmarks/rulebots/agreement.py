@@ -55,31 +55,41 @@ def holder_band(cards: int) -> str:
     return "16+"
 
 
+def passes(obs: GuandanView, legal: Sequence[Action], action: Action) -> list[str]:
+    """What a pass tells about a hand: at every follow (forced passes too), whose trick it
+    is, whether the seat held a beater that is not a bomb, and whether it passed."""
+    top = obs.table.top
+    if top is None or obs.seat is None:
+        return []
+    trick = "partner" if top.seat % 2 == obs.seat % 2 else "opponent"
+    beater = any(move_type(a) not in ("pass", *BOMB_TYPES) for a in legal)
+    held = "beater" if beater else "bombs or nothing"
+    keys = [f"passes|{trick}|{held}|decisions"]
+    if move_type(action) == "pass":
+        keys.append(f"passes|{trick}|{held}|passed")
+    return keys
+
+
 def tally(
     obs: GuandanView, legal: Sequence[Action], action: Action, style: Style = PAKKA
 ) -> list[str]:
     """The counters one rule-bot decision adds (see :func:`table` for their meaning), the
     heuristic playing in ``style`` (a candidate model of the rule bots)."""
-    if obs.phase != "play" or len(legal) < 2:
+    if obs.phase != "play":
         return []
-    mine, _ = decide(obs, legal, style)
     top = obs.table.top
+    keys = passes(obs, legal, action)
+    if len(legal) < 2:
+        return keys
+    mine, _ = decide(obs, legal, style)
     situation = "lead" if top is None else "follow"
-    keys = [f"{situation}|decisions"]
+    keys.append(f"{situation}|decisions")
     if same_move(mine, action):
         keys.append(f"{situation}|agree")
     if any(same_move(a, action) for a in ranked_actions(obs, legal, 3)):
         keys.append(f"{situation}|top3")
     if top is None:
         keys += [f"lead|rule leads|{move_type(action)}", f"lead|heuristic leads|{move_type(mine)}"]
-    if top is not None and obs.seat is not None:
-        # how often a seat passes holding a beater: what a pass tells about a hand
-        trick = "partner" if top.seat % 2 == obs.seat % 2 else "opponent"
-        beater = any(move_type(a) not in ("pass", *BOMB_TYPES) for a in legal)
-        held = "beater" if beater else "bombs or nothing"
-        keys.append(f"passes|{trick}|{held}|decisions")
-        if move_type(action) == "pass":
-            keys.append(f"passes|{trick}|{held}|passed")
     if not same_move(mine, action):
         keys.append(f"{situation}|instead|{move_type(mine)} -> {move_type(action)}")
         if top is not None and move_type(action) in BOMB_TYPES and move_type(mine) == "pass":
