@@ -15,7 +15,8 @@ instead, with far less noise:
    that value, so what it gains over ``kit`` is what perfect inference could give; a variant
    is judged by how much of it it gets.  The mean value of each variant, its paired
    difference to ``kit`` with a 95 % interval, the positions where the value differs, and
-   CPU p95 a decision, over all positions and by cards left.
+   CPU p95 a decision, over all positions and by cards left; then where the last variant
+   gains over the first (the situation and the kinds of the two moves).
 
 Variants: ``kit`` (the shipped ``hard``), ``kit@S`` (the same with another seed: the noise
 of the measure), ``normal`` (the heuristic's move), ``budget=B`` (``hard`` with the budget
@@ -45,6 +46,7 @@ import pickle
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -53,6 +55,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.rulebots import harness, loader
+from benchmarks.rulebots.agreement import move_type
 
 from pakka.bots import Bot, Budget, make
 from pakka.bots.base import View
@@ -170,6 +173,12 @@ def values(positions: list[Position], names: list[str]) -> Iterator[dict[str, An
     for i, (_, st, seat) in enumerate(positions):
         view, legal = st.view(seat), st.legal_actions(seat)
         row: dict[str, Any] = {"i": i, "cards": sum(len(h) for h in st.hands)}
+        if st.top is None or st.top_seat is None:
+            row["situation"] = "lead"
+        else:
+            row["situation"] = (
+                "partner's trick" if st.top_seat % 2 == seat % 2 else "opponent's trick"
+            )
         for name in names:
             bot = variant(name, 1000 + i)
             if isinstance(bot, (harness.Seeing, harness.SeeingBombs)):
@@ -177,6 +186,7 @@ def values(positions: list[Position], names: list[str]) -> Iterator[dict[str, An
             cpu = time.thread_time()
             action = bot.act(view, legal)
             row[f"{name} ms"] = round(1000 * (time.thread_time() - cpu), 1)
+            row[f"{name} move"] = move_type(action)
             sim = st.clone()
             sim.apply_unchecked(seat, action)
             judge.rollout(sim, random.Random(0))
@@ -197,6 +207,7 @@ def evaluate(args: argparse.Namespace) -> None:
             with open(args.out, "a") as out:
                 print(json.dumps(row), file=out)
     print(table(rows, names))
+    print(changes(rows, names[0], names[-1]))
 
 
 def table(rows: list[dict[str, Any]], names: list[str]) -> str:
@@ -220,6 +231,21 @@ def table(rows: list[dict[str, Any]], names: list[str]) -> str:
                 f"| {m:+.3f} ± {1.96 * sd / math.sqrt(len(d)):.3f} | {sum(1 for x in d if x)} "
                 f"| {ms[int(0.95 * (len(ms) - 1))]:.0f} |"
             )
+    return "\n".join(lines)
+
+
+def changes(rows: list[dict[str, Any]], base: str, better: str) -> str:
+    """Where ``better``'s move is worth more than ``base``'s: the situation and the two
+    moves' kinds, with how often and how much (the largest groups first)."""
+    count: Counter[str] = Counter()
+    gain: Counter[str] = Counter()
+    for r in rows:
+        if f"{base} move" in r and r[better] > r[base]:
+            key = f"{r['situation']}: {r[f'{base} move']} -> {r[f'{better} move']}"
+            count[key] += 1
+            gain[key] += r[better] - r[base]
+    lines = [f"| where {better} gains over {base} | positions | value gained |", "|---|---:|---:|"]
+    lines += [f"| {k} | {n} | {gain[k]:+.1f} |" for k, n in count.most_common(12)]
     return "\n".join(lines)
 
 

@@ -36,6 +36,10 @@ def test_seeing_is_never_worse_than_the_kit_by_the_truth() -> None:
     rows = list(regret.values(positions, ["kit", "seeing"]))
     assert len(rows) >= 5
     assert all(r["seeing"] >= r["kit"] for r in rows)
+    gained = regret.changes(rows, "kit", "seeing").splitlines()[2:]
+    assert sum(int(line.split("|")[2]) for line in gained) == sum(
+        r["seeing"] > r["kit"] for r in rows
+    )
 
 
 def red(card: Card) -> bool:
