@@ -21,7 +21,8 @@ instead, with far less noise:
 Variants: ``kit`` (the shipped ``hard``), ``kit@S`` (the same with another seed: the noise
 of the measure), ``normal`` (the heuristic's move), ``budget=B`` (``hard`` with the budget
 ``B`` of ``Budget.parse`` with colons for commas, e.g. ``budget=64:3:0.5``: more blind worlds), ``seeing``, ``seeing-bombs`` (blind worlds in which
-each seat holds its true jokers, wilds and four-of-a-kind ranks), ``chain=N`` (the kit's chain over its heuristic player model,
+each seat holds its true jokers, wilds and four-of-a-kind ranks), ``seeing-partner`` (blind
+worlds in which the partner holds its true hand), ``chain=N`` (the kit's chain over its heuristic player model,
 burn-in ``N``), ``belief=N`` (``N`` blind worlds resampled by that model), and the same two
 over a model that reads only passes (``passes-chain=N``, ``passes-belief=N``: a seat that
 passes on an opponent's trick while it holds a beater that is not a bomb does so with
@@ -149,8 +150,8 @@ def variant(name: str, seed: int) -> Bot:
     assert isinstance(bot, PimcBot)
     if kind == "kit":
         return bot
-    if kind in ("seeing", "seeing-bombs"):
-        bot.__class__ = harness.Seeing if kind == "seeing" else harness.SeeingBombs
+    if kind in harness.SEEING:
+        bot.__class__ = harness.SEEING[kind]
         return bot
     model = passes_evidence if kind.startswith("passes-") else CHAIN.evidence
     if kind.endswith("chain"):
@@ -181,7 +182,7 @@ def values(positions: list[Position], names: list[str]) -> Iterator[dict[str, An
             )
         for name in names:
             bot = variant(name, 1000 + i)
-            if isinstance(bot, (harness.Seeing, harness.SeeingBombs)):
+            if isinstance(bot, (harness.Seeing, harness.SeeingBombs)):  # seeing-partner too
                 bot.truth = st
             cpu = time.thread_time()
             action = bot.act(view, legal)

@@ -90,3 +90,22 @@ def test_a_pass_holding_a_beater_makes_a_world_less_likely() -> None:
         assert regret.passes_evidence(world, view) < regret.passes_evidence(st, view)
         tried += 1
     assert tried >= 3
+
+
+def test_seeing_partner_deals_the_partner_its_true_hand_only() -> None:
+    _, st, me = late_positions(5)[0]
+    bot = regret.variant("seeing-partner", 1)
+    assert isinstance(bot, regret.harness.SeeingPartner)
+    bot.truth = st
+    partner = (me + 2) % 4
+    same_others = 0
+    for _ in range(4):
+        world = bot.world(st.view(me), bot.budget)
+        assert sorted(map(str, world.hands[partner])) == sorted(map(str, st.hands[partner]))
+        assert sorted(map(str, world.hands[me])) == sorted(map(str, st.hands[me]))
+        same_others += all(
+            sorted(map(str, world.hands[s])) == sorted(map(str, st.hands[s]))
+            for s in range(4)
+            if s % 2 != me % 2
+        )
+    assert same_others < 4  # the opponents' cards are dealt at random

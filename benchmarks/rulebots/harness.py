@@ -41,6 +41,7 @@ from typing import Any
 
 import pakka.games
 from pakka.bots import Budget, make
+from pakka.cards import Card
 from pakka.engine import Action
 from pakka.events import Event, MatchOver
 from pakka.games.guandan import (
@@ -138,23 +139,43 @@ class SeeingBombs(GuandanSearch):
 
     truth: GuandanState | None = None
 
+    def known(self, truth: GuandanState, seat: int, me: int) -> list[Card]:
+        """The cards of ``seat``'s true hand that every world gives it."""
+        level = level_rank(truth.deal_level)
+        ranks = Counter(c.rank for c in truth.hands[seat] if not c.is_joker)
+        return [
+            c for c in truth.hands[seat] if c.is_joker or is_wild(c, level) or ranks[c.rank] >= 4
+        ]
+
     def world(self, observation: Any, budget: Budget) -> Any:
         truth = self.truth
         assert truth is not None, "the match sets the true state before each decision"
-        level = level_rank(truth.deal_level)
         keys = truth.clone()
         for s in range(4):
-            ranks = Counter(c.rank for c in truth.hands[s] if not c.is_joker)
-            keys.hands[s] = [
-                c for c in truth.hands[s] if c.is_joker or is_wild(c, level) or ranks[c.rank] >= 4
-            ]
+            keys.hands[s] = self.known(truth, s, observation.seat)
         world = carry(keys, observation, self.rng)  # None outside the play phase
         return world if world is not None else self.game.determinize(observation, self.rng)
 
 
+class SeeingPartner(SeeingBombs):
+    """``seeing-partner``: ``hard``'s search whose worlds give the partner its true hand and
+    deal the rest at random: what knowing the partner's hand is worth."""
+
+    def known(self, truth: GuandanState, seat: int, me: int) -> list[Card]:
+        return list(truth.hands[seat]) if seat == (me + 2) % 4 else []
+
+
+SEEING: dict[str, type[GuandanSearch]] = {
+    "seeing": Seeing,
+    "seeing-bombs": SeeingBombs,
+    "seeing-partner": SeeingPartner,
+}
+"""The diagnostic levels that see some of the truth (the match hands it to them)."""
+
+
 def pakka_bot(level: str, seed: int, budget: Budget | None) -> Any:
     """A pakka level (``random``, ``easy``, ``normal``, ``hard``), ``hard/N``, ``seeing``,
-    ``seeing/N`` or ``seeing-bombs``."""
+    ``seeing/N``, ``seeing-bombs`` or ``seeing-partner``."""
     if "/" in level:
         name, cards = level.split("/")
         if name not in ("hard", "seeing"):
@@ -164,11 +185,11 @@ def pakka_bot(level: str, seed: int, budget: Budget | None) -> Any:
                 int(cards), pakka_bot("normal", seed, None), pakka_bot(name, seed, budget)
             )
         return SearchFrom(int(cards), pakka_bot("hard", seed, budget), pakka_bot(name, seed, None))
-    if level in ("seeing", "seeing-bombs"):
+    if level in SEEING:
         bot = make("guandan", "hard", seed=seed)
         assert isinstance(bot, GuandanSearch)
         # the kit's hard, configured as make does, seeing (some of) the truth
-        bot.__class__ = Seeing if level == "seeing" else SeeingBombs
+        bot.__class__ = SEEING[level]
         return bot
     extra = {"budget": budget} if budget is not None else {}
     return make("guandan", level, seed=seed, **extra)
