@@ -27,7 +27,8 @@ burn-in ``N``), ``belief=N`` (``N`` blind worlds resampled by that model), and t
 over a model that reads only passes (``passes-chain=N``, ``passes-belief=N``: a seat that
 passes on an opponent's trick while it holds a beater that is not a bomb does so with
 probability :data:`P_PASS_BEATER`, otherwise :data:`P_PASS_NONE`, the rates measured for
-ai2 in docs/bots.md).
+ai2 in docs/bots.md), and over a sharp model of the partner alone (``partner-chain=N``,
+``partner-belief=N``: pakka's partner plays the heuristic's move in nearly every decision).
 
 Usage (the figures in docs/bots.md came from these)::
 
@@ -64,7 +65,8 @@ from pakka.bots.belief import Chain
 from pakka.bots.search import PimcBot
 from pakka.engine import Action, State
 from pakka.games.guandan import GuandanState
-from pakka.games.guandan.bots.belief import CHAIN, propose, replay
+from pakka.games.guandan.bots.belief import CHAIN, move_probability, propose, replay
+from pakka.games.guandan.bots.view import _View
 from pakka.games.guandan.combos import BOMB_TYPES, card_kind, level_rank
 from pakka.games.guandan.moves import raw_plays
 
@@ -100,6 +102,37 @@ def passes_evidence(world: State[Any, Any], view: View) -> float:
             continue
         if st.top_seat % 2 != seat % 2:
             total += math.log(P_PASS_BEATER if holds_a_beater(st, seat) else P_PASS_NONE)
+    return total
+
+
+PARTNER_TEMPERATURE = 0.1
+"""The partner model's softmax temperature: pakka's partner plays the heuristic's move in
+all but a few decisions (``hard`` leaves it in about 1 of 20 late ones), so sharp."""
+PARTNER_FLOOR = 0.02
+
+_PARTNER_TERMS: dict[tuple[int, tuple[str, ...]], float] = {}
+_PARTNER_VIEW: list[View] = []
+"""The view the terms were computed for (held, so that its identity is not reused)."""
+
+
+def partner_evidence(world: State[Any, Any], view: View) -> float:
+    """Log-likelihood of the partner's plays and passes of this deal in ``world`` under a
+    sharp model of pakka's heuristic (the opponents' decisions are not weighed)."""
+    assert isinstance(world, GuandanState) and view.seat is not None
+    partner = (view.seat + 2) % 4
+    if not _PARTNER_VIEW or _PARTNER_VIEW[0] is not view or len(_PARTNER_TERMS) > 200_000:
+        _PARTNER_TERMS.clear()
+        _PARTNER_VIEW[:] = [view]
+    total = 0.0
+    for number, seat, st, move in replay(world):
+        if seat != partner:
+            continue
+        key = (number, tuple(sorted(map(str, st.hands[seat]))))
+        term = _PARTNER_TERMS.get(key)
+        if term is None:
+            p = move_probability(_View.of_state(st, seat), move, PARTNER_TEMPERATURE, PARTNER_FLOOR)
+            term = _PARTNER_TERMS[key] = math.log(p)
+        total += term
     return total
 
 
@@ -153,7 +186,9 @@ def variant(name: str, seed: int) -> Bot:
     if kind in harness.SEEING:
         bot.__class__ = harness.SEEING[kind]
         return bot
-    model = passes_evidence if kind.startswith("passes-") else CHAIN.evidence
+    model = {"passes-": passes_evidence, "partner-": partner_evidence}.get(
+        kind[: kind.find("-") + 1], CHAIN.evidence
+    )
     if kind.endswith("chain"):
         bot.chain = Chain(evidence=model, propose=propose, thin=CHAIN.thin, carry=None)
         bot.budget = replace(bot.budget, chain=int(arg))
