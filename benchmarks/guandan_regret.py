@@ -65,8 +65,7 @@ from pakka.bots.belief import Chain
 from pakka.bots.search import PimcBot
 from pakka.engine import Action, State
 from pakka.games.guandan import GuandanState
-from pakka.games.guandan.bots.belief import CHAIN, move_probability, propose, replay
-from pakka.games.guandan.bots.view import _View
+from pakka.games.guandan.bots.belief import CHAIN, evidence, propose, replay
 from pakka.games.guandan.combos import BOMB_TYPES, card_kind, level_rank
 from pakka.games.guandan.moves import raw_plays
 
@@ -109,31 +108,15 @@ PARTNER_TEMPERATURE = 0.1
 """The partner model's softmax temperature: pakka's partner seldom leaves the heuristic's
 move (``hard``'s search changes the value of 13 of 300 late decisions), so sharp."""
 PARTNER_FLOOR = 0.02
-
-_PARTNER_TERMS: dict[tuple[int, tuple[str, ...]], float] = {}
-_PARTNER_VIEW: list[View] = []
-"""The view the terms were computed for (held, so that its identity is not reused)."""
+"""The share of the partner model's chance spread over moves the heuristic did not pick."""
 
 
 def partner_evidence(world: State[Any, Any], view: View) -> float:
     """Log-likelihood of the partner's plays and passes of this deal in ``world`` under a
     sharp model of pakka's heuristic (the opponents' decisions are not weighed)."""
-    assert isinstance(world, GuandanState) and view.seat is not None
+    assert view.seat is not None
     partner = (view.seat + 2) % 4
-    if not _PARTNER_VIEW or _PARTNER_VIEW[0] is not view or len(_PARTNER_TERMS) > 200_000:
-        _PARTNER_TERMS.clear()
-        _PARTNER_VIEW[:] = [view]
-    total = 0.0
-    for number, seat, st, move in replay(world):
-        if seat != partner:
-            continue
-        key = (number, tuple(sorted(map(str, st.hands[seat]))))
-        term = _PARTNER_TERMS.get(key)
-        if term is None:
-            p = move_probability(_View.of_state(st, seat), move, PARTNER_TEMPERATURE, PARTNER_FLOOR)
-            term = _PARTNER_TERMS[key] = math.log(p)
-        total += term
-    return total
+    return evidence(world, view, PARTNER_TEMPERATURE, PARTNER_FLOOR, seats=(partner,))
 
 
 class Collecting(harness.Match):

@@ -14,10 +14,11 @@ given by ``--repo``, so nothing of theirs is ever copied into pakka.  This comma
 * times every pakka decision that had a choice (wall and thread CPU, ``pakka_decisions``
   in each record) and prints their medians, 95th percentiles and maxima (the issue's target
   is ``hard`` under 1 s at the 95th percentile);
-* ``--levels seeing`` and ``seeing-bombs`` are diagnostics, not bots anyone may meet:
-  ``hard``'s search seeing every hand, or knowing where each seat's jokers, wilds and
-  four-of-a-kind ranks are (``harness.Seeing``, ``harness.SeeingBombs``): what better
-  inference about the hidden hands could add;
+* ``--levels seeing``, ``seeing/N``, ``seeing-bombs`` and ``seeing-partner`` are
+  diagnostics, not bots anyone may meet: ``hard``'s search seeing every hand (from the
+  last ``N`` cards on), or knowing where each seat's jokers, wilds and four-of-a-kind ranks
+  are, or its partner's hand (``harness.SEEING``): what better inference about the hidden
+  hands could add;
 * ``--set NAME=VALUE`` changes one of the Guandan heuristic's named constants for the run
   (how the follow rule of issue 19 was tuned, ``docs/bots.md``);
 * ``--report FILES`` summarises saved records; ``--compare FIRST SECOND`` gives the paired

@@ -27,7 +27,7 @@ import math
 import random
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, Final
 
 from pakka.bots.base import View
@@ -204,14 +204,18 @@ def evidence(
     view: View,
     temperature: float = TEMPERATURE,
     floor: float = FLOOR,
+    seats: Collection[int] | None = None,
 ) -> float:
-    """Log-likelihood of the other seats' plays and passes of this deal in ``world``."""
+    """Log-likelihood of the other seats' plays and passes of this deal in ``world`` (only
+    those of ``seats``, if given: a model of some players alone)."""
     assert isinstance(world, GuandanState)
     me = view.seat
     total = 0.0
+    # a term depends only on the decision and the hand that made it, so the memo serves
+    # any choice of seats
     terms = _MEMO.for_view(view, temperature, floor)
     for number, seat, st, move in replay(world):
-        if seat == me:
+        if seat == me or (seats is not None and seat not in seats):
             continue
         key = (number, tuple(sorted([_CARD_KINDS[c.suit, c.rank] for c in st.hands[seat]])))
         term = terms.get(key)

@@ -239,6 +239,20 @@ def test_the_memo_gives_what_a_fresh_replay_gives() -> None:
     assert len({round(x, 6) for _, x in walked}) > 10  # the worlds did differ
 
 
+def test_evidence_of_some_seats_is_their_share_of_the_whole() -> None:
+    """The terms of each other seat, asked for alone (cold, then from the memo the others
+    filled), add up to the evidence of all of them."""
+    st = midgame(4, 20)
+    me = st.turn
+    view = st.view(me)
+    world = GAME.determinize(view, random.Random(4))
+    whole = evidence(world, copy.copy(view))
+    parts = [evidence(world, view, seats=(s,)) for s in range(4) if s != me]
+    assert all(p < 0 for p in parts)  # every seat made decisions, none of them certain
+    assert sum(parts) == pytest.approx(whole, abs=1e-9)
+    assert evidence(world, view) == pytest.approx(whole, abs=1e-9)
+
+
 def test_the_chain_finds_likelier_worlds_than_blind_draws() -> None:
     """Late in deals of ``normal`` bots, the chain's worlds are likelier under the model
     and put more of the hidden cards in the hands that hold them than ``determinize``'s
