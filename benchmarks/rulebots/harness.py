@@ -61,6 +61,7 @@ from pakka.games.guandan.combos import level_rank
 from pakka.games.guandan.rules import is_wild
 
 from . import loader
+from .bombs import BombModel, BombOracle
 from .convert import (
     NONE_ENTRY,
     Entry,
@@ -176,6 +177,12 @@ SEEING: dict[str, type[GuandanSearch]] = {
 def pakka_bot(level: str, seed: int, budget: Budget | None) -> Any:
     """A pakka level (``random``, ``easy``, ``normal``, ``hard``), ``hard/N``, ``seeing``,
     ``seeing/N``, ``seeing-bombs`` or ``seeing-partner``."""
+    if "+bombs@" in level:  # LEVEL+bombs@MARGIN: benchmarks/guandan_bombs.py's model
+        inner, _, margin = level.partition("+bombs@")
+        if margin == "oracle":
+            return BombOracle(pakka_bot(inner, seed, budget))
+        weights = os.environ.get("PAKKA_BOMB_WEIGHTS", "bench-results/bombs/weights.json")
+        return BombModel.load(pakka_bot(inner, seed, budget), weights, float(margin))
     if "/" in level:
         name, cards = level.split("/")
         if name not in ("hard", "seeing"):
@@ -445,7 +452,7 @@ class Match:
 
     def pakka_act(self, seat: int, legal: list[Action]) -> Action:
         wall, cpu = time.perf_counter(), time.thread_time()
-        if isinstance(self.bots[seat], (Seeing, SeeingBombs, SearchFrom)):
+        if isinstance(self.bots[seat], (Seeing, SeeingBombs, SearchFrom, BombOracle)):
             self.bots[seat].truth = self.st
         action: Action = self.bots[seat].act(self.st.view(seat), legal)
         took = time.perf_counter() - wall
