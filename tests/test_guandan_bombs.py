@@ -120,7 +120,17 @@ def test_score_is_the_network_on_standardised_features() -> None:
     assert np.isclose(bombs.score(model, x[0]), expected[0])
 
 
-def test_the_oracle_takes_the_better_move_on_the_true_cards() -> None:
+class Plays:
+    """An inner bot that plays a given move."""
+
+    def __init__(self, move: Action) -> None:
+        self.move = move
+
+    def act(self, view: Any, legal: list[Action]) -> Action:
+        return self.move
+
+
+def test_the_oracle_leaves_the_inner_move_only_for_a_better_one_on_the_true_cards() -> None:
     positions = [p for seed in (1, 3, 5) for p in bomb_decisions(seed)]
     differ = 0
     for st, seat in positions:
@@ -128,12 +138,17 @@ def test_the_oracle_takes_the_better_move_on_the_true_cards() -> None:
         found = bombs.situation(view, legal)
         assert found is not None
         _, bomb, other = found
-        oracle = bombs.BombOracle(Fixed())
-        oracle.truth = st
-        got = oracle.act(view, legal)
-        assert got in (bomb, other)
-        assert truth(st, seat, got) == max(truth(st, seat, bomb), truth(st, seat, other))
-        differ += truth(st, seat, bomb) != truth(st, seat, other)
+        v_bomb, v_other = truth(st, seat, bomb), truth(st, seat, other)
+        for mine, theirs, v_mine, v_theirs in (
+            (bomb, other, v_bomb, v_other),
+            (other, bomb, v_other, v_bomb),
+        ):
+            oracle = bombs.BombOracle(Plays(mine))
+            oracle.truth = st
+            got = oracle.act(view, legal)
+            assert got == (theirs if v_theirs > v_mine else mine)  # a tie keeps the inner move
+            assert oracle.overrules == (got is theirs)
+        differ += v_bomb != v_other
     assert differ >= 1  # else the test could not tell the better move from the first
 
 

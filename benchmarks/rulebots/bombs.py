@@ -174,9 +174,11 @@ class BombModel:
 
 
 class BombOracle(BombModel):
-    """``LEVEL+bombs@oracle``: the same choice made by the truth (each of the two moves played
-    out on the true state by the heuristic at every seat, as ``seeing`` values them): what a
-    perfect bomb rule could give on top of ``inner``.  A bot no one may play against."""
+    """``LEVEL+bombs@oracle``: the same choice made by the truth: the inner bot's move, the
+    best bomb and the best other move are each played out on the true state by the
+    heuristic at every seat (as ``seeing`` values them), and the inner bot's move stays
+    unless another is worth strictly more.  What a perfect bomb rule could give on top of
+    ``inner``, if that play-out judged bombs well.  A bot no one may play against."""
 
     truth: GuandanState | None = None
 
@@ -190,7 +192,13 @@ class BombOracle(BombModel):
         assert self.truth is not None, "the match sets the true state before each decision"
         self.decisions += 1
         _, bomb, other = found
-        return max((bomb, other), key=lambda a: self._value(a, view.seat))
+        choice = self.inner.act(view, legal)
+        best, top = choice, self._value(choice, view.seat)
+        for alternative in (bomb, other):  # ties keep the inner bot's move
+            if alternative != choice and (v := self._value(alternative, view.seat)) > top:
+                best, top = alternative, v
+        self.overrules += best is not choice
+        return best
 
     def _value(self, action: Action, seat: int) -> float:
         assert self.truth is not None
