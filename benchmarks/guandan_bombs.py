@@ -6,24 +6,32 @@ other players' moves gave `hard` that gain.  This tries the direct route: learn,
 seat's view alone, when bombing is worth more than not bombing *on the true cards*.
 
 1. ``--collect OUT``: ``normal`` plays whole matches against rule bots (``--bots``,
-   ``--seeds``, both seatings).  At every decision of a pakka seat on an opponent's trick
-   where the heuristic weighs a bomb and something else (passing, or a plain beat), the
-   two best of each kind by the heuristic's own scores are played out on the *true* state
-   by the heuristic at every seat (the kit's play-out, the value ``seeing`` and
-   ``guandan_regret.py`` use).  Saved as JSON lines: the seat's view features
-   (:func:`features`), the two values, the heuristic's choice, seed and cards left.
-2. ``--fit FILE``: a ridge regression of (bomb value - other value) on the features,
-   fitted on some seeds and tested on the others (``--test-seeds``); prints the mean truth
-   value of the heuristic's choice, the model's, always/never bombing and the oracle on the
-   test positions, with paired 95 % intervals, and writes the coefficients (``--out``).
-3. ``--play WEIGHTS``: the rulebots harness with ``normal`` whose bomb choice at those
-   decisions is the model's (``--margin``): ``benchmarks/rulebots.py``'s match record.
+   ``--seeds``, both seatings).  At every decision of a pakka seat where
+   ``benchmarks/rulebots/bombs.situation`` applies (an opponent's trick, the heuristic
+   weighing a bomb and something else), the best bomb and the best other move by the
+   heuristic's own scores are played out on the *true* state by the heuristic at every
+   seat (the kit's play-out: the judge of ``seeing`` and ``guandan_regret.py``).  Appended
+   to a pickle (trusted local data only): the state, the seat, both values, the
+   heuristic's choice, the seed and the rule bot.
+2. ``--fit FILE ...``: a model of (bomb value - other value) from the view's features
+   (``bombs.situation``, computed on loading, so they can change without a new
+   collection): ``--model ridge`` (linear) or a small network (``mse``, or ``sign``: the
+   sign weighted by the size; needs PyTorch), fitted on all seeds but ``--test-seeds``.
+   Prints, on the fitted and the test decisions, the judge's mean value of the
+   heuristic's choice, never and always bombing, the judge's own choice (oracle) and the
+   model at each ``--margins``, with paired 95 % intervals; ``--out`` writes the model as
+   JSON for ``LEVEL+bombs@MARGIN``.
+3. In matches: ``benchmarks/rulebots.py --levels normal+bombs@0.25`` plays the model
+   (``PAKKA_BOMB_WEIGHTS``, default ``bench-results/bombs/weights.json``) where it is
+   sure; ``--levels normal+bombs@oracle`` lets the judge on the true cards choose there:
+   what a perfect rule could give, measured in real matches (docs/bots.md, stop 41).
 
-Usage::
+Usage (the figures in docs/bots.md came from these)::
 
-    python benchmarks/guandan_bombs.py --collect bench-results/bombs/ai2_2000.pkl \\
-        --repo /work/.mirror/AltmanD+guandan_mcc/repo --bots ai2 --seeds 2000-2049
-    python benchmarks/guandan_bombs.py --fit bench-results/bombs/*.pkl --test-seeds 2040-2049
+    python benchmarks/guandan_bombs.py --collect bench-results/bombs/ai2.pkl \\
+        --repo /work/.mirror/AltmanD+guandan_mcc/repo --bots ai2 --seeds 2000-2011
+    python benchmarks/guandan_bombs.py --fit bench-results/bombs/ai1.pkl \\
+        bench-results/bombs/ai2.pkl --test-seeds 2006-2011 --model ridge --ridge 10
 """
 
 from __future__ import annotations
@@ -240,13 +248,13 @@ def fit(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--collect", help="append positions to this JSON-lines file")
+    parser.add_argument("--collect", help="append positions to this pickle")
     parser.add_argument("--repo", help="the rule bots' git copy (--collect)")
     parser.add_argument("--bots", default="ai2", help="rule bots, comma list (--collect)")
     parser.add_argument("--level", default="normal", help="pakka's level (--collect)")
     parser.add_argument("--seeds", default="2000-2009", help="A-B (--collect)")
     parser.add_argument("--max-deals", type=int, default=60, help="deals a match at most")
-    parser.add_argument("--fit", nargs="+", help="JSON-lines files of --collect")
+    parser.add_argument("--fit", nargs="+", help="pickles of --collect")
     parser.add_argument("--test-seeds", default="2040-2049", help="A-B held out (--fit)")
     parser.add_argument("--model", default="ridge", help="ridge, mse or sign (--fit)")
     parser.add_argument("--ridge", type=float, default=1.0)

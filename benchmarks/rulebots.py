@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--levels",
         default="random,normal",
-        help="comma list of pakka levels; hard/N: normal until N cards are left, then hard; seeing: hard with the true state as its only world; seeing/N: hard until N cards are left, then seeing; seeing-bombs: hard knowing where the bombs are; seeing-partner: hard knowing its partner's hand",
+        help="comma list of pakka levels; hard/N: normal until N cards are left, then hard; seeing: hard with the true state as its only world; seeing/N: hard until N cards are left, then seeing; seeing-bombs: hard knowing where the bombs are; seeing-partner: hard knowing its partner's hand; LEVEL+bombs@oracle: LEVEL whose choice to bomb an opponent's trick is made on the true cards, LEVEL+bombs@MARGIN: by guandan_bombs.py's model",
     )
     ap.add_argument("--seeds", default="0-9", help="seeds, e.g. 0-19 or 1,2,5")
     ap.add_argument("--deals", type=int, default=0, help="stop each match after K deals (0: all)")

@@ -1,6 +1,7 @@
-"""A learned bomb rule for Guandan (``benchmarks/guandan_bombs.py``): the features of a seat's
-view at a follow of an opponent's trick where the heuristic weighs a bomb and something
-else, and a bot that lets a linear model of them choose between the two there."""
+"""Whether to bomb an opponent's trick in Guandan (``benchmarks/guandan_bombs.py``): the
+decisions and the features of the seat's view there, a bot that lets a model of them
+choose (``LEVEL+bombs@MARGIN``) and one that lets the true cards choose
+(``LEVEL+bombs@oracle``)."""
 
 from __future__ import annotations
 

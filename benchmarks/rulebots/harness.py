@@ -176,7 +176,9 @@ SEEING: dict[str, type[GuandanSearch]] = {
 
 def pakka_bot(level: str, seed: int, budget: Budget | None) -> Any:
     """A pakka level (``random``, ``easy``, ``normal``, ``hard``), ``hard/N``, ``seeing``,
-    ``seeing/N``, ``seeing-bombs`` or ``seeing-partner``."""
+    ``seeing/N``, ``seeing-bombs``, ``seeing-partner``, or any of these with a bomb rule:
+    ``LEVEL+bombs@MARGIN`` (a model, :class:`~.bombs.BombModel`) or ``LEVEL+bombs@oracle``
+    (the true cards, :class:`~.bombs.BombOracle`)."""
     if "+bombs@" in level:  # LEVEL+bombs@MARGIN: benchmarks/guandan_bombs.py's model
         inner, _, margin = level.partition("+bombs@")
         if margin == "oracle":
