@@ -41,7 +41,6 @@ import json
 import math
 import os
 import pickle
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -50,10 +49,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.rulebots import harness, loader
-from benchmarks.rulebots.bombs import is_bomb, score, situation
+from benchmarks.rulebots.bombs import is_bomb, score, situation, truth_value
 
-from pakka.bots import make
-from pakka.bots.search import PimcBot
 from pakka.engine import Action
 from pakka.games.guandan import GuandanState
 
@@ -75,21 +72,12 @@ class Collecting(harness.Match):
         return action
 
 
-def truth_value(judge: PimcBot, st: GuandanState, seat: int, action: Action) -> float:
-    sim = st.clone()
-    sim.apply_unchecked(seat, action)
-    judge.rollout(sim, random.Random(0))
-    return judge.value(sim, seat)
-
-
 def collect(args: argparse.Namespace) -> None:
     if os.environ.get("PYTHONHASHSEED") != "0":  # the rule bots iterate over sets
         os.execve(
             sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"}
         )
     loader.configure(args.repo)
-    judge = make("guandan", "hard", seed=0)
-    assert isinstance(judge, PimcBot)
     first, _, last = args.seeds.partition("-")
     Path(args.collect).parent.mkdir(parents=True, exist_ok=True)
     for seed in range(int(first), int(last or first) + 1):
@@ -104,8 +92,8 @@ def collect(args: argparse.Namespace) -> None:
                         "team": team,
                         "state": st,
                         "seat": seat,
-                        "bomb": truth_value(judge, st, seat, bomb),
-                        "other": truth_value(judge, st, seat, other),
+                        "bomb": truth_value(st, seat, bomb),
+                        "other": truth_value(st, seat, other),
                         "chose_bomb": is_bomb(chosen),
                     }
                     for st, seat, _, bomb, other, chosen in match.kept

@@ -35,6 +35,7 @@ def bomb_decisions(seed: int, limit: int = 6) -> list[tuple[GuandanState, int]]:
 
 
 def truth(st: GuandanState, seat: int, action: Action) -> float:
+    """The judge written out: the kit's play-out on the true state, valued for the seat."""
     sim = st.clone()
     sim.apply_unchecked(seat, action)
     rollout(sim)

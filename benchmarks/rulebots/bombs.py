@@ -128,6 +128,15 @@ def _rank_counts(counts: Sequence[int]) -> list[int]:
     ]
 
 
+def truth_value(st: GuandanState, seat: int, action: Action) -> float:
+    """The judge: ``action`` played out on the true state ``st`` by the heuristic at every
+    seat to the deal's end, valued for ``seat``'s team (the kit's play-out and value)."""
+    sim = st.clone()
+    sim.apply_unchecked(seat, action)
+    rollout(sim)
+    return value(sim, seat)
+
+
 def is_bomb(action: Action) -> bool:
     combo = getattr(action, "combo", None)
     return combo is not None and combo.type in BOMB_TYPES
@@ -203,7 +212,4 @@ class BombOracle(BombModel):
 
     def _value(self, action: Action, seat: int) -> float:
         assert self.truth is not None
-        sim = self.truth.clone()
-        sim.apply_unchecked(seat, action)
-        rollout(sim)
-        return value(sim, seat)
+        return truth_value(self.truth, seat, action)
