@@ -197,6 +197,8 @@ def fit(args: argparse.Namespace) -> None:
     train = [r for r in rows if r["seed"] not in test_range and r["cards"] <= args.cards]
     test = [r for r in rows if r["seed"] in test_range and r["cards"] <= args.cards]
     print(f"{len(rows)} positions: {len(train)} to fit, {len(test)} to test")
+    if not train or not test:
+        sys.exit("--test-seeds must leave positions on both sides (seeds to fit and to test)")
     x = np.array([r["f"] for r in train])
     y = np.array([r["bomb"] - r["other"] for r in train])
     if args.model == "ridge":
