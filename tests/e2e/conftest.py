@@ -34,15 +34,26 @@ def _free_port() -> int:
         return port
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "default_limits: the e2e server keeps the default hint limits"
+    )
+
+
 @pytest.fixture
-def server(tmp_path: Path, toy: Any) -> Iterator[str]:
+def server(tmp_path: Path, toy: Any, request: pytest.FixtureRequest) -> Iterator[str]:
     import uvicorn
 
     from pakka.server.app import Settings, create_app
     from pakka.server.limits import Limits
 
-    # a person here asks for a hint at every move, faster than anyone plays: no hint limit
-    limits = Limits(hints_per_minute=6000, hint_burst=1000)
+    # a person here asks for a hint at every move, faster than anyone plays: no hint limit,
+    # unless the test is marked ``default_limits`` (one hint a turn must never be refused)
+    limits = (
+        Limits()
+        if request.node.get_closest_marker("default_limits")
+        else Limits(hints_per_minute=6000, hint_burst=1000)
+    )
     db = f"sqlite:///{tmp_path / 'e2e.sqlite3'}"
     app = create_app(Settings(db_url=db, bot_delay=0, limits=limits))
     port = _free_port()

@@ -169,4 +169,9 @@ def test_the_lobby_calls_your_own_table_yours_and_links_nowhere_broken(
     assert "Bot 2" in row.inner_text() and "Bot 1" not in row.inner_text()
     for href in page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)"):
         assert httpx.get(href).status_code == 200, href
+    # the invite's waiting list at the table names the same seat the same way
+    page.goto(f"{server}/table.html?id={tid}#token={made['token']}&seat={made['seat']}")
+    waiting = page.locator(".invite .seatlist li")
+    waiting.first.wait_for()
+    assert waiting.all_inner_texts()[:2] == ["Ann", "Bot 2"]
     context.close()

@@ -6,8 +6,10 @@ play is on one screen: the hand, the Play button, every seat and the trick insid
 viewport, nothing to scroll, no seat's label cut; while others act the hand keeps its full
 contrast (issue 28).  On the way the tests check the trick display (each
 card in front of its seat, the finished trick kept with its winner marked, the last-trick
-view), the deal and match summaries, the refusal of a card that cannot be played, and that
-no raw engine data is ever on screen (tests/e2e/rawtext.py).  They save the screenshots the
+view), the deal and match summaries (the deal summary's figures are the engine's
+``deal_scored`` event's), that one hint a turn is never refused at the server's default hint
+limits, the refusal of a card that cannot be played, and that no raw engine data is ever
+on screen (tests/e2e/rawtext.py).  They save the screenshots the
 docs show: docs/screenshots/<game>-<size>.png and ...-summary.png (with
 PAKKA_UPDATE_SCREENSHOTS=1; otherwise into test-output/screenshots/).
 """
@@ -112,10 +114,62 @@ def open_table(
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.told = []  # the frames from the server that tests read: errors, hints, scored deals
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: _keep(page.told, f)))
     page.goto(f"{server}/table.html?id={tid}#token={token}&seat=0")
     page.wait_for_selector("#table")
     assert page.evaluate("document.documentElement.lang") == lang
     return context, page
+
+
+def _keep(told: list[dict[str, Any]], payload: Any) -> None:
+    """Keep a server frame of the kinds :func:`summary_is_the_engines` and the hint check
+    read (a state frame only for its ``deal_scored`` event)."""
+    frame = json.loads(payload)
+    if frame.get("type") == "state":
+        scored = [e for e in frame.get("events", []) if e.get("type") == "deal_scored"]
+        if not scored:
+            return
+        frame = {"type": "state", "events": scored}
+    told.append(frame)
+
+
+LEVELS = {"J": 11, "Q": 12, "K": 13, "A": 14}
+
+
+def _figure(cell: str) -> int:
+    """A summary cell as a number: "+12", "-3", "±0", "7", a Guandan level "A"."""
+    cell = cell.strip().replace("±", "").replace("−", "-")
+    return LEVELS.get(cell) or int(cell)
+
+
+def summary_is_the_engines(page: Any, game: str) -> None:
+    """The open deal summary's figures are the engine's: its second-last row is each seat's
+    score of the deal and its last row the match totals, as the engine's ``deal_scored``
+    event says (Guandan: a column a team, totals as levels);
+    Pentagrammi's tricks won and opposites' points add up to the deal's points (issue 28:
+    they read 0 for every seat in every deal but the last)."""
+    scored = [
+        e
+        for f in page.told
+        if f["type"] == "state"
+        for e in f["events"]
+        if e["type"] == "deal_scored"
+    ]
+    assert scored, "no deal_scored event reached the page"
+    event = scored[-1]
+    rows = page.eval_on_selector_all(
+        '[data-dialog="deal-summary"] table tbody tr',
+        "(rs) => rs.map((r) => [...r.querySelectorAll('td')].map((c) => c.innerText))",
+    )
+    seats = range(len(rows[0]))  # (Guandan: column 0 seats 0 and 2, column 1 seats 1 and 3)
+    deal, totals = ([_figure(c) for c in row] for row in rows[-2:])
+    assert deal == [event["scores"][s] for s in seats], (rows, event)
+    assert totals == [event["totals"][s] for s in seats], (rows, event)
+    if game == "pentagrammi":
+        won, shares = ([_figure(c) for c in row] for row in rows[:2])
+        assert sum(won) == 11, rows
+        assert [w + o for w, o in zip(won, shares, strict=True)] == deal, rows
 
 
 def visible_text(page: Any) -> str:
@@ -365,6 +419,7 @@ def _deal_cases() -> list[Any]:
     ]
 
 
+@pytest.mark.default_limits
 @pytest.mark.parametrize(("game", "size"), _deal_cases())
 def test_a_person_plays_a_whole_deal(game: str, size: str, server: str, browser: Any) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -388,6 +443,10 @@ def test_a_person_plays_a_whole_deal(game: str, size: str, server: str, browser:
     summary = page.locator('[data-dialog="deal-summary"]')
     assert summary.get_attribute("role") == "dialog"
     assert summary.locator("table tbody tr").count() >= 2
+    summary_is_the_engines(page, game)
+    # one hint a turn, at the server's default limits, was never refused
+    refused = [f for f in page.told if f["type"] == "error" and f["code"] == "rate_limited"]
+    assert not refused, refused
     page.wait_for_timeout(300)  # the dialog's entrance animation
     page.screenshot(path=str(SHOTS / f"{game}-{size}-summary.png"), full_page=False)
     check_raw(page, server, tid, token, lang)
