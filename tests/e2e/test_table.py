@@ -444,6 +444,9 @@ def test_a_person_plays_a_whole_deal(game: str, size: str, server: str, browser:
     assert summary.get_attribute("role") == "dialog"
     assert summary.locator("table tbody tr").count() >= 2
     summary_is_the_engines(page, game)
+    # every column in sight: no seat's figures hidden to the side of a phone's screen
+    wide = summary.locator(".scroll").evaluate("(e) => [e.scrollWidth, e.clientWidth]")
+    assert wide[0] <= wide[1] + 1, f"the summary's table is {wide[0]} px wide in {wide[1]}"
     # one hint a turn, at the server's default limits, was never refused
     refused = [f for f in page.told if f["type"] == "error" and f["code"] == "rate_limited"]
     assert not refused, refused
