@@ -80,6 +80,37 @@ def test_every_decision_of_the_seat_is_reviewed_with_the_played_move(game: str) 
     assert r.summary("en") != r.summary("fi")
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_random_player_is_marked_in_every_game(game: str) -> None:
+    """Marks really appear: a seat that plays at random (a fixed seed) against ``normal``
+    bots makes a mistake or an inaccuracy in its deal, marked with the move the bot prefers,
+    and the summary counts the marks and names the biggest."""
+    r = review(sample_match(game, 1, levels={0: "random"}), 0)
+    marked = [d for d in r.decisions if d.mark]
+    assert marked, f"{game}: a random player's deal got no mark"
+    th = review_scale(game)
+    for d in marked:
+        assert d.preferred != d.played
+        assert d.loss >= th.inaccuracy
+    worst = max(marked, key=lambda d: d.loss)
+    mistakes = sum(d.mark == "mistake" for d in marked)
+    inaccuracies = len(marked) - mistakes
+    counts = [
+        f"{n} {one if n == 1 else many}"
+        for n, one, many in (
+            (mistakes, "mistake", "mistakes"),
+            (inaccuracies, "inaccuracy", "inaccuracies"),
+        )
+        if n
+    ]
+    w = worst.words["en"]
+    assert r.summary("en") == (
+        f"{', '.join(counts)}; biggest: {w['where']}, {w['played']} instead of {w['preferred']}"
+    )
+    fi = worst.words["fi"]
+    assert r.summary("fi").endswith(f"{fi['where']}, {fi['played']} eikä {fi['preferred']}")
+
+
 def test_a_games_review_scale_comes_from_its_own_kit() -> None:
     """A game is one folder: its thresholds and worlds live in its bot kit, and a game
     whose kit names none (or that brings no kit) gets the defaults."""

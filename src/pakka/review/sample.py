@@ -4,6 +4,7 @@ the tests and ``pakka review --demo``)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pakka.bots
@@ -18,17 +19,23 @@ def sample_match(
     level: str = "normal",
     deck: list[Card] | None = None,
     stop_after: int | None = None,
+    levels: Mapping[int, str] | None = None,
 ) -> dict[str, Any]:
-    """The replay record of a match of ``level`` bots: ``deals`` deals of it (``None``: the
-    whole match), from a stacked first deal (``deck``; default: a shuffle of ``seed``), cut
-    after ``stop_after`` actions if given."""
+    """The replay record of a match of ``level`` bots (``levels``: another level at some
+    seats, e.g. ``{0: "random"}``): ``deals`` deals of it (``None``: the whole match), from
+    a stacked first deal (``deck``; default: a shuffle of ``seed``), cut after
+    ``stop_after`` actions if given."""
     game = pakka.games.get(game_name)
     probe = game.new_match(seed=seed)
     if deck is None:
         deck = list(game.deck(probe.players, probe.options))
         random.Random(f"sample:{seed}").shuffle(deck)
     state = game.new_match(seed=seed, deck=deck)
-    bots = [pakka.bots.make(game.name, level, seed=seed * 10 + s) for s in range(state.players)]
+    chosen = levels or {}
+    bots = [
+        pakka.bots.make(game.name, chosen.get(s, level), seed=seed * 10 + s)
+        for s in range(state.players)
+    ]
     first = state.view(None).deal
     while not state.is_over():
         if deals is not None and state.view(None).deal >= first + deals:
