@@ -202,6 +202,10 @@ def test_a_match_whose_end_is_not_stored_is_told_the_truth_and_finished_later(
         assert told["version"] == msg["version"] + 1 and told["observation"]["result"]
         assert client.get(f"/api/tables/{tid}").json()["status"] == "playing"
         failing[0] = False  # the disk has room again: the retry stores the end
+        deadline = time.monotonic() + 10  # without the retry: a failure, not a hang
+        while client.get(f"/api/tables/{tid}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the end of the match was not stored again"
+            time.sleep(0.02)
         until(ws, lambda m: m["type"] == "table" and m["table"]["status"] == "over")
     assert client.get(f"/api/tables/{tid}/matches").json()[0]["over"] is True
 
