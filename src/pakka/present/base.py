@@ -115,6 +115,11 @@ class Context:
             return self.t(f"{key}_you", **fmt)
         return self.t(key, seat="" if seat is None else self.name(seat), **fmt)
 
+    def card(self, card: Card) -> str:
+        """One card inside a sentence: ``♥A``, but a joker by name ("the red joker"), since
+        ``★R`` alone in prose reads as code."""
+        return self.t(f"card_in_text_{card}") if card.is_joker else card.pretty()
+
     def cards(self, cards: Iterable[Card]) -> str:
         """Cards as people write them: ``♠8 ♥10``."""
         return " ".join(c.pretty() for c in cards) or self.t("nothing")

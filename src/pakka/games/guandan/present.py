@@ -170,7 +170,7 @@ class GuandanPresenter(Presenter[GuandanView]):
                 return ctx.t("your_turn")
             lv = level_rank(table.level)
             hand = view.hand or ()
-            fmt = {"seat": ctx.name(paid.seat), "card": paid.card.pretty()}
+            fmt = {"seat": ctx.name(paid.seat), "card": ctx.card(paid.card)}
             if not any(not c.is_joker and 2 <= c.rank <= 10 and c.rank != lv for c in hand):
                 return ctx.t("gd_prompt_return_low", **fmt)
             if lv <= 10:
@@ -299,7 +299,7 @@ class GuandanPresenter(Presenter[GuandanView]):
             text = (
                 table.my_return.pretty()
                 if to is None
-                else ctx.t("gd_my_return", card=table.my_return.pretty(), seat=ctx.name(to))
+                else ctx.t("gd_my_return", card=ctx.card(table.my_return), seat=ctx.name(to))
             )
             out.append(Fact("my_return", ctx.t("gd_fact_my_return"), text, (table.my_return,)))
         return out
@@ -307,8 +307,8 @@ class GuandanPresenter(Presenter[GuandanView]):
     def moved(self, key: str, seat: int, to: int, card: Card, ctx: Context) -> str:
         """A card given from ``seat`` to ``to`` (``<key>_you`` / ``<key>_to_you``)."""
         if to == ctx.me:
-            return ctx.t(f"{key}_to_you", seat=ctx.name(seat), card=card.pretty())
-        return ctx.said(key, seat, to=ctx.name(to), card=card.pretty())
+            return ctx.t(f"{key}_to_you", seat=ctx.name(seat), card=ctx.card(card))
+        return ctx.said(key, seat, to=ctx.name(to), card=ctx.card(card))
 
     def anti_text(self, holders: Sequence[int], ctx: Context) -> str:
         """Who holds the red jokers that cancel the tribute (starts in lower case)."""
@@ -422,8 +422,8 @@ class GuandanPresenter(Presenter[GuandanView]):
             return ""
         to = next((p.seat for p in view.table.tribute if p.to == ctx.me), None)
         if to is None:
-            return ctx.t("gd_confirm_return_plain", card=action.card.pretty())
-        return ctx.t("gd_confirm_return", card=action.card.pretty(), seat=ctx.name(to))
+            return ctx.t("gd_confirm_return_plain", card=ctx.card(action.card))
+        return ctx.t("gd_confirm_return", card=ctx.card(action.card), seat=ctx.name(to))
 
     def action_label(self, action: Action, view: GuandanView, ctx: Context) -> str:
         if isinstance(action, Play):
@@ -435,7 +435,7 @@ class GuandanPresenter(Presenter[GuandanView]):
             to = next((p.seat for p in view.table.tribute if p.to == ctx.me), None)
             if to is None:
                 return ctx.t("act_return") + " " + action.card.pretty()
-            return ctx.t("gd_act_return", card=action.card.pretty(), seat=ctx.name(to))
+            return ctx.t("gd_act_return", card=ctx.card(action.card), seat=ctx.name(to))
         return super().action_label(action, view, ctx)
 
     # --- events ---------------------------------------------------------------------

@@ -209,28 +209,33 @@ def test_prompt_to_return_names_the_payer_and_the_allowed_cards():
     st, _ = return_phase("7")
     p = shown(st, 0)
     assert p.status == "Deal 2 · level 7 · return cards"
-    assert p.prompt == "Return a card 2–10 other than 7s to Bo, who paid you ★R"
+    assert p.prompt == "Return a card 2–10 other than 7s to Bo, who paid you the red joker"
     p = shown(st, 0, lang="fi")
     assert p.status == "Jako 2 · taso 7 · palautus"
     assert p.prompt == (
         "Palauta pelaajalle Bo kortti väliltä 2–10, ei kuitenkaan tasoarvoa 7; "
-        "hän maksoi sinulle veroksi kortin ★R"
+        "hän maksoi sinulle veroksi kortin ★R (punainen jokeri)"
     )
-    assert shown(st, 2).prompt == "Return a card 2–10 other than 7s to Dan, who paid you ☆B"
+    assert (
+        shown(st, 2).prompt
+        == "Return a card 2–10 other than 7s to Dan, who paid you the black joker"
+    )
     st, _ = return_phase("8")
-    assert shown(st, 0).prompt == "Return a card 2–10 other than 8s to Bo, who paid you ★R"
+    assert (
+        shown(st, 0).prompt == "Return a card 2–10 other than 8s to Bo, who paid you the red joker"
+    )
     st, _ = return_phase("J")  # the level rank is no card 2-10
-    assert shown(st, 0).prompt == "Return a card 2–10 to Bo, who paid you ★R"
+    assert shown(st, 0).prompt == "Return a card 2–10 to Bo, who paid you the red joker"
     assert shown(st, 0, lang="fi").prompt == (
-        "Palauta pelaajalle Bo kortti väliltä 2–10; hän maksoi sinulle veroksi kortin ★R"
+        "Palauta pelaajalle Bo kortti väliltä 2–10; hän maksoi sinulle veroksi kortin ★R (punainen jokeri)"
     )
     st.hands[0] = list(parse_cards("SJ DQ SK RJ"))  # nothing 2-10: the weakest card goes back
     assert shown(st, 0).prompt == (
-        "You have no card 2–10 to return: return one of your weakest cards to Bo, who paid you ★R"
+        "You have no card 2–10 to return: return one of your weakest cards to Bo, who paid you the red joker"
     )
     assert shown(st, 0, lang="fi").prompt == (
         "Sinulla ei ole palautettavaa korttia väliltä 2–10: palauta pelaajalle Bo jokin "
-        "heikoimmista korteistasi; hän maksoi sinulle veroksi kortin ★R"
+        "heikoimmista korteistasi; hän maksoi sinulle veroksi kortin ★R (punainen jokeri)"
     )
     assert shown(st, 0, legal=True).actions == ("Return ♦Q to Bo",)  # J is the level rank
 
@@ -326,8 +331,8 @@ def test_facts_level_wild_teams_and_tribute():
         Fact("team", "You and Cia", "level 7"),
         Fact("team", "Bo and Dan", "level 2"),
         Fact("last_deal", "Last deal", "1st you, 2nd Cia, 3rd Bo, 4th Dan"),
-        Fact("tribute", "Tribute", "Bo paid you ★R", cards("RJ")),
-        Fact("tribute", "Tribute", "Dan paid ☆B to Cia", cards("BJ")),
+        Fact("tribute", "Tribute", "Bo paid you the red joker", cards("RJ")),
+        Fact("tribute", "Tribute", "Dan paid the black joker to Cia", cards("BJ")),
     )
     p = shown(st, 1, lang="fi")
     assert [(f.label, f.text) for f in p.facts] == [
@@ -336,8 +341,8 @@ def test_facts_level_wild_teams_and_tribute():
         ("Sinä ja Dan", "taso 2"),
         ("Anna ja Cia", "taso 7"),
         ("Edellinen jako", "1. Anna, 2. Cia, 3. sinä, 4. Dan"),
-        ("Vero", "Maksoit kortin ★R pelaajalle Anna"),
-        ("Vero", "Dan maksoi kortin ☆B pelaajalle Cia"),
+        ("Vero", "Maksoit kortin ★R (punainen jokeri) pelaajalle Anna"),
+        ("Vero", "Dan maksoi kortin ☆B (musta jokeri) pelaajalle Cia"),
     ]
     back = st.legal_actions(0)[0]
     assert isinstance(back, Return)
@@ -506,15 +511,17 @@ def test_deal_start_and_tribute_sentences():
     st, events = return_phase()
     assert shown(st, 0, events).sentences == (
         "Deal 2 begins at level 7: ♥7 is wild",
-        "Bo pays you ★R in tribute",
-        "Dan pays ☆B in tribute to Cia",
+        "Bo pays you the red joker in tribute",
+        "Dan pays the black joker in tribute to Cia",
     )
     assert shown(st, 1, events, "fi").sentences == (
         "Jako 2 alkaa tasolla 7: ♥7 on villi",
-        "Maksat veroksi kortin ★R pelaajalle Anna",
-        "Dan maksaa veroksi kortin ☆B pelaajalle Cia",
+        "Maksat veroksi kortin ★R (punainen jokeri) pelaajalle Anna",
+        "Dan maksaa veroksi kortin ☆B (musta jokeri) pelaajalle Cia",
     )
-    assert shown(st, 2, events, "fi").sentences[2] == "Dan maksaa sinulle veroksi kortin ☆B"
+    assert shown(st, 2, events, "fi").sentences[2] == (
+        "Dan maksaa sinulle veroksi kortin ☆B (musta jokeri)"
+    )
     first = GAME.new_match(options={"first_leader": 2}, seed=1)
     begin = [GuandanDealStarted(deal=1, level="2", leader=2)]
     assert shown(first, 2, begin).sentences == (
@@ -1014,15 +1021,17 @@ def test_the_break_between_deals_shows_the_tribute() -> None:
         paid = [e for e in events if isinstance(e, TributePaid)]
         if paid:
             break
-    payer, to, card = paid[0].seat, paid[0].to, paid[0].card.pretty()
+    payer, to, card = paid[0].seat, paid[0].to, paid[0].card
+    name = {"RJ": "the red joker", "BJ": "the black joker"}.get(str(card), card.pretty())
     pause = Interval(events, (to,), 60.0, 42.0)
     p = PRESENTER.present(st.view(to), events, names, "en", pause=pause)
     assert p.pause is not None and p.actions == () and p.prompt == p.pause.text
-    assert f"{names(payer)} pays you {card} in tribute" in p.pause.coming
+    assert f"{names(payer)} pays you {name} in tribute" in p.pause.coming
     assert p.pause.you_reading and p.pause.summary.kind == "deal"
     fi = PRESENTER.present(st.view(to), events, names, "fi", pause=pause)
     assert fi.pause is not None
-    assert f"{names(payer)} maksaa sinulle veroksi kortin {card}" in fi.pause.coming
+    nimi = {"RJ": "★R (punainen jokeri)", "BJ": "☆B (musta jokeri)"}.get(str(card), card.pretty())
+    assert f"{names(payer)} maksaa sinulle veroksi kortin {nimi}" in fi.pause.coming
     other = PRESENTER.present(st.view(payer), events, names, "en", pause=pause)
     assert other.pause is not None and not other.pause.you_reading
     assert other.prompt == f"Waiting for {names(to)} to read the deal summary"
