@@ -137,6 +137,32 @@ def test_a_full_disk_under_the_audit_log_loses_no_seat(tmp_path: Path, toy: engi
         assert _metric(client.get("/metrics").text, "pakka_audit_errors_total") >= 4
 
 
+def test_a_socket_that_fails_while_it_opens_is_counted_out(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seat is counted in before the socket's first frames are made; a failure there
+    (a presenter's bug, say) left it counted for good: after four, the seat was "open on
+    4 sockets" and its person could never connect again."""
+    made = create(client, players=2, name="Ann")
+    tid = made["table"]["id"]
+    bea = join(client, tid, "Bea")
+    room = services_of(client).registry.rooms[tid]
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug while making the first frames")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(type(room), "snapshot", broken)
+        for _ in range(Limits().sockets_per_seat + 1):
+            with pytest.raises(RuntimeError), ws_connect(client, tid, bea["token"]) as ws:
+                ws.receive_json()
+                ws.receive_json()
+        assert room.seats[1].connections == 0  # before: 4, and no socket let in
+    with ws_connect(client, tid, bea["token"]) as ws:
+        assert ws.receive_json()["seat"] == 1
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["connected"] is False
+
+
 # --- item 12: readiness, and the end of a match ---------------------------------------------
 
 

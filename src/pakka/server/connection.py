@@ -216,29 +216,51 @@ class Connections:
         replayed state, then every later update.
         """
         reg = self.reg
+        audience = SPECTATOR if seat is None else str(seat)
         await reg.pubsub.ready(room.channel)
         async with room.lock:
             await reg.catch_up(room)
             sub = reg.pubsub.subscribe(room.channel)
-            room.listen(SPECTATOR if seat is None else str(seat), lang, 1)
-            out = [frames.hello(room.id, seat, None if seat is None else room.seats[seat].rec.name)]
+            room.listen(audience, lang, 1)
             if seat is None:
                 room.spectators += 1
             else:
-                s = room.seats[seat]
-                s.connections += 1
-                room.visited = True
-                if s.away:
-                    s.away = False
-                    reg.kick(room)
-                else:  # bots that waited for their people to come back play on
-                    reg.wake(room)
-                await reg.announce(room)
-            await reg.start_full(room)  # a start that failed when its last seat was taken
-            out.append(frames.table(room.info()))
-            if room.state is not None:
-                out.append(room.snapshot(seat, lang))
-            return sub, out
+                room.seats[seat].connections += 1
+            try:
+                return sub, await self._opening(room, seat, lang)
+            except BaseException as exc:
+                # counted out again: a socket that failed while it opened (a bug making its
+                # first frames) must not hold a place among its seat's sockets for good
+                reg.pubsub.unsubscribe(room.channel, sub)
+                room.listen(audience, lang, -1)
+                if seat is None:
+                    room.spectators -= 1
+                else:
+                    room.seats[seat].connections -= 1
+                    if isinstance(exc, Exception):
+                        with contextlib.suppress(Exception):
+                            await reg.announce(room)
+                raise
+
+    async def _opening(self, room: Room, seat: int | None, lang: str) -> list[dict[str, Any]]:
+        """A new connection's first frames (the caller holds the lock and has counted it
+        in): its seat is back, its bots may play, the table and the state as they are."""
+        reg = self.reg
+        out = [frames.hello(room.id, seat, None if seat is None else room.seats[seat].rec.name)]
+        if seat is not None:
+            s = room.seats[seat]
+            room.visited = True
+            if s.away:
+                s.away = False
+                reg.kick(room)
+            else:  # bots that waited for their people to come back play on
+                reg.wake(room)
+            await reg.announce(room)
+        await reg.start_full(room)  # a start that failed when its last seat was taken
+        out.append(frames.table(room.info()))
+        if room.state is not None:
+            out.append(room.snapshot(seat, lang))
+        return out
 
     async def detach(self, room: Room, seat: int | None, sub: Subscription, lang: str) -> None:
         """Count a connection out (in a ``finally``: whatever ended it)."""
