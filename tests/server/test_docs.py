@@ -36,3 +36,19 @@ def test_limits_are_changed_by_name_from_text() -> None:
         Limits().with_values({"bot_tables": "many"})
     with pytest.raises(ValueError, match="cannot be negative"):
         Limits().with_values({"bot_tables": "-1"})
+
+
+def test_the_documented_constants_exist() -> None:
+    """Every ``pakka.server.<module>.<NAME>`` docs/reliability.md names (the fixed sizes
+    an operator changes in the code) is there: a renamed or removed one fails here."""
+    import importlib
+    import re
+
+    named = set(re.findall(r"`(pakka\.server\.[a-z_]+)\.([A-Za-z_]+)`", RELIABILITY.read_text()))
+    assert len(named) > 20
+    missing = [
+        f"{module}.{name}"
+        for module, name in sorted(named)
+        if not hasattr(importlib.import_module(module), name)
+    ]
+    assert not missing, f"docs/reliability.md names what the code does not have: {missing}"
