@@ -115,18 +115,29 @@ def open_table(
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.told = []  # the frames from the server that tests read: errors, hints, scored deals
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: _keep(page.told, f)))
+    page.going = {}  # "match:version" -> whether that state has a trick going, cards on it
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda f: _keep(page.told, f, page.going)),
+    )
     page.goto(f"{server}/table.html?id={tid}#token={token}&seat=0")
     page.wait_for_selector("#table")
     assert page.evaluate("document.documentElement.lang") == lang
     return context, page
 
 
-def _keep(told: list[dict[str, Any]], payload: Any) -> None:
+def _keep(told: list[dict[str, Any]], payload: Any, going: dict[str, bool]) -> None:
     """Keep a server frame of the kinds :func:`summary_is_the_engines` and the hint check
-    read (a state frame only for its ``deal_scored`` event)."""
+    read (a state frame only for its ``deal_scored`` event), and note whether each state
+    has a trick going with cards on it."""
     frame = json.loads(payload)
     if frame.get("type") == "state":
+        trick = (frame.get("present") or {}).get("trick")
+        going[f"{frame['match']}:{frame['version']}"] = bool(
+            trick
+            and not trick.get("finished")
+            and any(play.get("cards") for play in trick.get("plays", ()))
+        )
         scored = [e for e in frame.get("events", []) if e.get("type") == "deal_scored"]
         if not scored:
             return
@@ -335,6 +346,12 @@ def play_a_deal(
         version = page.evaluate("document.body.dataset.version")
         check_raw(page, server, tid, token, lang)
         one_screen(page)
+        # the felt shows the trick the prompt speaks of: not a finished one held over a
+        # new lead ("Beat Bot 4's full house" with the last trick still in the middle)
+        if page.locator('[data-region="trick"].finished:not(.last)').count():
+            assert not page.going.get(version, False), (
+                f"a finished trick is on the felt at version {version}, where a trick is going"
+            )
         if not page.locator("#hand-panel.cards-live").count():
             # a turn without cards to play (Anarchy's contract, a bid): the hand is for planning
             found = page.evaluate(FULL_CONTRAST)

@@ -170,6 +170,8 @@ function onMessage(m) {
 // The bot-pace setting: frames made by others' moves are shown at least paceMs apart (the
 // server sends them as fast as its bots play); a frame in which this person may act, a new
 // match or a break is never held back behind the pace once the frames before it are shown.
+// A finished trick stays on the felt for its moment (S.held) before the next frame comes,
+// so that a prompt never asks to beat a lead the felt does not show yet.
 /** @param {State} m */
 function enqueue(m) {
   const last = S.queue.length ? S.queue[S.queue.length - 1] : S.msg;
@@ -190,7 +192,8 @@ let pumpTimer = 0;
 function pump() {
   clearTimeout(pumpTimer);
   while (S.queue.length) {
-    const wait = paceMs(S.settings.pace) - (Date.now() - S.shownAt);
+    const held = S.held ? S.held.until - Date.now() : 0;
+    const wait = Math.max(paceMs(S.settings.pace) - (Date.now() - S.shownAt), held);
     const next = S.queue[0];
     const fastForward = S.queue.length > 12;  // far behind (a reconnect): catch up
     if (S.msg && wait > 0 && !fastForward && next.match === S.msg.match) {
