@@ -25,6 +25,7 @@ from contextlib import ExitStack
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
@@ -470,6 +471,10 @@ def test_a_person_plays_a_whole_deal(game: str, size: str, server: str, browser:
     page.wait_for_timeout(300)  # the dialog's entrance animation
     page.screenshot(path=str(SHOTS / f"{game}-{size}-summary.png"), full_page=False)
     check_raw(page, server, tid, token, lang)
+    # the summary offers a review of the deal just scored, for this seat (issue 30)
+    href = summary.locator("a[data-action=review]").get_attribute("href") or ""
+    review = parse_qs(urlparse(href).query)
+    assert review == {"id": [tid], "match": ["1"], "seat": ["0"], "deal": ["last"]}, href
     page.click('[data-dialog="deal-summary"] [data-action="continue"]')
 
     # the last trick stays one press away
@@ -483,6 +488,9 @@ def test_a_person_plays_a_whole_deal(game: str, size: str, server: str, browser:
     if game in SHORT:  # a one-deal match: then the match summary, with its chart
         page.wait_for_selector('[data-dialog="match-summary"]', timeout=STEP)
         assert page.locator('[data-dialog="match-summary"] svg').count() == 1
+        link = page.locator('[data-dialog="match-summary"] a[data-action=review]')
+        href = link.get_attribute("href") or ""
+        assert parse_qs(urlparse(href).query) == {"id": [tid], "match": ["1"], "seat": ["0"]}, href
         check_raw(page, server, tid, token, lang)
         page.wait_for_timeout(300)  # the dialog's entrance animation
         page.screenshot(path=str(SHOTS / f"{game}-{size}-match.png"))
