@@ -34,12 +34,6 @@ def _free_port() -> int:
         return port
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "default_limits: the e2e server keeps the default hint limits"
-    )
-
-
 @pytest.fixture
 def server(tmp_path: Path, toy: Any, request: pytest.FixtureRequest) -> Iterator[str]:
     import uvicorn
