@@ -3,10 +3,13 @@ all hands, the coach, the practice mark, and the refusals anywhere else."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from pakka import engine
+from pakka.server.app import Settings, create_app
 from tests.server.conftest import create
 from tests.server.test_ws import connect, state, two_people, until
 
@@ -128,3 +131,28 @@ def test_the_same_cards_are_dealt_again(client: TestClient) -> None:
         again = state(ws, 0)
         assert again["observation"]["hand"] == dealt  # the same cards again
         assert len(store.match(tid, 1).actions) < reply["undone"]  # (the bots play on)
+
+
+def test_the_practice_mark_survives_a_restart(db_url: str, toy: engine.Game) -> None:
+    """A practice match whose server restarts before its end is still stored as practice."""
+    with TestClient(create_app(Settings(db_url=db_url, bot_delay=0))) as client:
+        tid, token = _practice_table(client)
+        with connect(client, tid, token) as ws:
+            _my_turn(ws)
+            ws.send_json({"type": "practice", "op": "hands"})
+            assert _practice(ws, "hands")["op"] == "hands"
+        store = client.app.state.registry.storage  # type: ignore[attr-defined]
+        assert store.match(tid, 1).practice is True
+
+    with TestClient(create_app(Settings(db_url=db_url, bot_delay=0))) as client:
+        room = client.app.state.registry.rooms[tid]  # type: ignore[attr-defined]
+        assert room.practice
+        # a bot takes the person's seat and plays the match to its end
+        left = client.post(f"/api/tables/{tid}/leave", headers={"Authorization": f"Bearer {token}"})
+        assert left.status_code == 200, left.text
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{tid}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish the match"
+            time.sleep(0.05)
+        listed = client.get(f"/api/tables/{tid}/matches").json()
+        assert listed[0]["result"]["practice"] is True

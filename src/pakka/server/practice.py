@@ -18,7 +18,8 @@
   review rates ``action`` here (:func:`pakka.review.analysis.evaluate` from the person's
   view, in the search pool at hint priority, counted against the seat's hints).
 
-Any of them sets ``Room.practice``: the match's stored result then says ``"practice": true``,
+Any of them sets ``Room.practice`` and the match's ``practice`` column (so that a restart in
+the middle of the match keeps it): the match's stored result then says ``"practice": true``,
 which the replay and the review show.  Anywhere else (a table with two people, a spectator,
 a bot's seat) they are refused with ``not_practice``.
 """
@@ -32,7 +33,7 @@ import pakka.games
 from pakka.errors import IllegalAction, PakkaError
 from pakka.server import protocol as P
 from pakka.server.search import Priority
-from pakka.server.storage import Storage, _bump, actions
+from pakka.server.storage import Storage, _bump, actions, matches
 
 if TYPE_CHECKING:
     from pakka.server.room import Room
@@ -54,15 +55,29 @@ def practice_table(room: Room, seat: int | None) -> str:
 
 
 def _truncate(storage: Storage, table_id: str, match: int, keep: int) -> int:
-    """Delete the match's actions from index ``keep`` on and move the table's revision on,
-    in one transaction: the new revision."""
+    """Delete the match's actions from index ``keep`` on, mark the match as practised and
+    move the table's revision on, in one transaction: the new revision."""
     with storage.engine.begin() as conn:
         conn.execute(
             actions.delete().where(
                 actions.c.table_id == table_id, actions.c.match == match, actions.c.idx >= keep
             )
         )
+        conn.execute(
+            matches.update()
+            .where(matches.c.table_id == table_id, matches.c.number == match)
+            .values(practice=True)
+        )
         return _bump(conn, table_id)
+
+
+async def mark(conn: Connection, room: Room) -> None:
+    """Mark the match in play as practised, in memory and in the database (so that a
+    restart before its end keeps the mark)."""
+    if not room.practice:
+        reg = conn.hub.reg
+        await reg.db(reg.storage.mark_practice, room.id, room.rec.match)
+        room.practice = True
 
 
 async def handle(conn: Connection, msg: P.PracticeMsg) -> None:
@@ -78,7 +93,7 @@ async def handle(conn: Connection, msg: P.PracticeMsg) -> None:
     elif msg.op == "hands":
         state = room.state
         assert state is not None
-        room.practice = True
+        await mark(conn, room)
         hands = [[str(c) for c in (state.view(p).hand or ())] for p in range(state.players)]
         await conn.send(
             {"type": "practice", "op": "hands", "version": room.version, "hands": hands}
@@ -150,7 +165,7 @@ async def coach(conn: Connection, room: Room, seat: int, msg: P.PracticeMsg) -> 
         await conn.send(_error("illegal", str(exc)))
         return
     conn.play.hints.take(f"{room.id}:{seat}")  # the coach counts as a hint
-    room.practice = True
+    await mark(conn, room)
     version = room.version
     observation = state.observation(seat)
     legal = state.legal_actions(seat)

@@ -254,6 +254,7 @@ class RoomRegistry:
                     "actions": match.actions,
                 }
             )
+            room.practice = match.practice
         return room
 
     def _foreign(self, channel: str, position: tuple[int, ...]) -> None:
@@ -268,6 +269,7 @@ class RoomRegistry:
         fresh = await self.db(self._read, room.id)
         room.rec = fresh.rec
         room.state = fresh.state
+        room.practice = fresh.practice
         for mine, new in zip(room.seats, fresh.seats, strict=True):
             mine.rec = new.rec
         room.stale = False

@@ -71,6 +71,7 @@ matches = sa.Table(
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("created", sa.String(40), nullable=False),
     sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 actions = sa.Table(
@@ -184,6 +185,9 @@ class MatchRecord:
     seed: int
     result: dict[str, Any] | None
     actions: list[dict[str, Any]]
+    practice: bool = False
+    """A takeback, all hands, a redeal or the coach was used (issue 30), stored as it
+    happens so that a restart in the middle of the match keeps the mark."""
 
 
 def normalise_url(url: str) -> str:
@@ -454,6 +458,16 @@ class Storage:
             return _bump(conn, table_id)
 
     @_writes
+    def mark_practice(self, table_id: str, number: int) -> None:
+        """Mark match ``number`` as practised (issue 30; its result says so when it ends)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                matches.update()
+                .where(matches.c.table_id == table_id, matches.c.number == number)
+                .values(practice=True)
+            )
+
+    @_writes
     def delete_unstarted(self, table_id: str) -> bool:
         """Delete a table whose creation could not be completed: only if no match started
         there and nobody holds a seat.  Whether it was deleted."""
@@ -565,6 +579,7 @@ class Storage:
                 seed=int(row["seed"]),
                 result=row["result"],
                 actions=[{"seat": s, "action": a} for s, a in steps],
+                practice=bool(row["practice"]),
             )
 
     def match_summaries(
