@@ -4,6 +4,7 @@ every hand, and the coach switch asks before a move is sent."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -106,5 +107,116 @@ def test_a_person_takes_back_a_move(server: str, browser: Any) -> None:
         f"document.body.dataset.version !== '1:{now}' || !!document.querySelector('#coach-note')",
         timeout=30_000,
     )
+    assert not errors, errors
+    # the match is marked as practice: its replay and its review say so
+    _bots_finish(server, tid, token)
+    page.goto(f"{server}/replay.html?id={tid}&match=1")
+    mark = page.wait_for_selector("#practice-mark[data-practice=true]", timeout=30_000)
+    assert mark.inner_text() == "Practice match"
+    page.goto(f"{server}/review.html?id={tid}&match=1&seat=0")
+    page.wait_for_selector("#practice-mark[data-practice=true]", timeout=30_000)
+    # and a match played without practice is not
+    plain, plain_token = _table(server)
+    _bots_finish(server, plain, plain_token)
+    page.goto(f"{server}/replay.html?id={plain}&match=1")
+    page.wait_for_selector("#step-slider")  # (drawn after the match's result was read)
+    assert page.locator("#practice-mark").count() == 0
+    page.goto(f"{server}/review.html?id={plain}&match=1&seat=0")
+    page.wait_for_selector("#summary-line", timeout=30_000)
+    assert page.locator("#practice-mark").count() == 0
+    assert not errors, errors
+    context.close()
+
+
+def _bots_finish(server: str, tid: str, token: str) -> None:
+    """The person leaves the seat: a bot takes it and the bots play the match to its end."""
+    left = httpx.post(
+        f"{server}/api/tables/{tid}/leave", headers={"Authorization": f"Bearer {token}"}
+    )
+    left.raise_for_status()
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{server}/api/tables/{tid}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish the match"
+        time.sleep(0.2)
+
+
+def _a_mistake(tmp_path: Path, tid: str, game: str = "pentagrammi") -> list[str]:
+    """The cards of a move the coach rates a mistake for seat 0 now: the match is rebuilt
+    from the server's database (the test server's file under ``tmp_path``) and the coach
+    asked here as the server asks it (seeded from the seat's view, so it answers the same)."""
+    import pakka.games
+    from pakka.review.analysis import decision_seed, evaluate
+    from pakka.review.coach import coach
+    from pakka.server.storage import Storage
+
+    store = Storage(f"sqlite:///{tmp_path / 'e2e.sqlite3'}")
+    try:
+        rec = store.load_table(tid)
+        match = store.match(tid, 1)
+    finally:
+        store.close()
+    assert rec is not None and match is not None
+    g = pakka.games.get(game)
+    state = g.from_json(
+        {
+            "game": game,
+            "players": rec.players,
+            "options": rec.options,
+            "seed": match.seed,
+            "actions": match.actions,
+        }
+    )
+    view = g.view_from_json(state.observation(0))
+    legal = state.legal_actions(0)
+    seed = decision_seed(game, 0, view.to_json())
+    ranked, _ = evaluate(game, view, legal, legal[0], seed, 12)
+    worst = ranked[-1].action  # the ranking's worst move by far
+    rated = coach(game, view, legal, worst)
+    assert rated.mark == "mistake", rated
+    return [str(c) for c in worst.to_json()["cards"]]
+
+
+def test_the_coach_holds_a_mistake(server: str, browser: Any, tmp_path: Path) -> None:
+    """With the coach on, a move the bot rates a mistake is held with the reason: "choose
+    again" keeps the turn, "play anyway" sends it."""
+    tid, token = _table(server)
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    context.add_init_script(FAST_PACE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/table.html?id={tid}#token={token}&seat=0")
+    page.wait_for_selector("#practice [data-action=coach]")
+    before = _my_turn(page)  # Pentagrammi's pass: which two cards, to whom
+    cards = _a_mistake(tmp_path, tid)
+    page.click("[data-action=coach]")
+    assert page.get_attribute("[data-action=coach]", "aria-pressed") == "true"
+
+    def choose() -> None:
+        for card in cards:
+            page.click(f"#hand [data-card='{card}']")
+        page.click("[data-action=play]")
+
+    choose()
+    note = page.wait_for_selector("#coach-note[data-mark=mistake]", timeout=30_000)
+    assert note.get_attribute("role") == "alert"
+    text = note.inner_text()
+    assert "mistake" in text and "prefers" in text, text
+    # held: nothing was sent
+    assert page.get_attribute("body", "data-version") == before
+    assert page.locator("#hand [data-card]").count() > 0
+    page.click("[data-action=coach-cancel]")  # choose again: the turn is still mine
+    page.wait_for_selector("#coach-note", state="detached")
+    assert page.get_attribute("body", "data-version") == before
+    assert page.get_attribute("body", "data-turn") == "1"
+    # the selection is kept: the same move again is held again; played anyway, it goes
+    assert page.locator("#hand [data-card][aria-pressed=true]").count() == len(cards)
+    page.click("[data-action=play]")
+    page.wait_for_selector("#coach-note[data-mark=mistake]", timeout=30_000)
+    page.click("[data-action=coach-play]")
+    page.wait_for_selector("#coach-note", state="detached")
+    page.wait_for_function(f"document.body.dataset.version !== '{before}'", timeout=30_000)
+    stored = httpx.get(f"{server}/api/tables/{tid}/matches").json()[0]
+    assert stored["actions"] >= 1
     assert not errors, errors
     context.close()
