@@ -220,3 +220,62 @@ def test_the_coach_holds_a_mistake(server: str, browser: Any, tmp_path: Path) ->
     assert stored["actions"] >= 1
     assert not errors, errors
     context.close()
+
+
+def _dealt(tmp_path: Path, tid: str, seat: int, game: str = "pentagrammi") -> list[str]:
+    """The cards ``seat`` was dealt in the match's first deal (from the server's database)."""
+    import pakka.games
+    from pakka.server.storage import Storage
+
+    store = Storage(f"sqlite:///{tmp_path / 'e2e.sqlite3'}")
+    try:
+        rec = store.load_table(tid)
+        match = store.match(tid, 1)
+    finally:
+        store.close()
+    assert rec is not None and match is not None
+    start = pakka.games.get(game).from_json(
+        {"game": game, "players": rec.players, "options": rec.options, "seed": match.seed}
+    )
+    return [str(c) for c in start.observation(seat)["hand"]]
+
+
+def test_the_same_cards_from_another_seat(server: str, browser: Any, tmp_path: Path) -> None:
+    """ "Deal these cards again" from another seat: the person plays that seat's hand from
+    its place (the page connects again as that seat), a bot takes the old one."""
+    tid, token = _table(server)
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    context.add_init_script(FAST_PACE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/table.html?id={tid}#token={token}&seat=0")
+    page.wait_for_selector("#practice[data-seat='0'] select#redeal-seat")
+    _my_turn(page)
+    options = page.eval_on_selector_all("#redeal-seat option", "(os) => os.map((o) => o.value)")
+    assert options == ["", "1", "2", "3", "4"], options  # your own seat, then the others
+    page.select_option("#redeal-seat", "2")
+    page.click("[data-action=redeal]")
+    page.wait_for_selector("#takeback-note[data-op=redeal][data-seat='2']", timeout=30_000)
+    page.wait_for_selector("#practice[data-seat='2']", timeout=30_000)  # connected as seat 2
+    theirs = _dealt(tmp_path, tid, 2)
+    page.wait_for_function(
+        "document.body.dataset.turn === '1'"
+        f" && document.querySelectorAll('#hand [data-card]').length === {len(theirs)}",
+        timeout=30_000,
+    )
+    shown = page.eval_on_selector_all("#hand [data-card]", "(cs) => cs.map((c) => c.dataset.card)")
+    assert sorted(shown) == sorted(theirs)
+    assert sorted(theirs) != sorted(_dealt(tmp_path, tid, 0))
+    seats = httpx.get(f"{server}/api/tables/{tid}").json()["seats"]
+    assert seats[2]["kind"] == "person" and seats[2]["name"] == "Ann"
+    assert seats[0]["kind"] == "bot"
+    note = page.inner_text("#takeback-note")
+    assert "The same cards again, now with" in note, note
+    # the old seat is not offered any more, the new one is "your seat"; a reload keeps it
+    page.reload()
+    page.wait_for_selector("#practice[data-seat='2'] select#redeal-seat")
+    options = page.eval_on_selector_all("#redeal-seat option", "(os) => os.map((o) => o.value)")
+    assert options == ["", "0", "1", "3", "4"], options
+    assert not errors, errors
+    context.close()

@@ -6,7 +6,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from pakka import engine
 from pakka.server.app import Settings, create_app
@@ -156,3 +158,54 @@ def test_the_practice_mark_survives_a_restart(db_url: str, toy: engine.Game) -> 
             time.sleep(0.05)
         listed = client.get(f"/api/tables/{tid}/matches").json()
         assert listed[0]["result"]["practice"] is True
+
+
+def test_the_same_cards_from_another_seat(client: TestClient) -> None:
+    """``redeal`` with a seat: the same deal again, the person now at that seat (its hand,
+    its place) and its bot at the person's old seat; the token holds the new seat."""
+    tid, token = _practice_table(client)
+    room = client.app.state.registry.rooms[tid]  # type: ignore[attr-defined]
+    store = client.app.state.registry.storage  # type: ignore[attr-defined]
+    dealt = room.game.from_json({**room.state.to_json(), "actions": []})
+    theirs = dealt.observation(1)["hand"]
+    with connect(client, tid, token) as ws:
+        first = _my_turn(ws)
+        ws.send_json({"type": "action", "action": first["legal_actions"][0]})
+        _my_turn(ws)
+        # a seat the table does not have, and a seat with another op, are refused
+        ws.send_json({"type": "practice", "op": "redeal", "seat": 3})
+        bad = _practice(ws, "redeal")
+        assert bad["code"] == "bad_seat" and "from 0 to 2" in bad["message"], bad
+        ws.send_json({"type": "practice", "op": "takeback", "seat": 1})
+        bad = _practice(ws, "takeback")
+        assert bad["code"] == "bad_seat" and "redeal" in bad["message"], bad
+        ws.send_json({"type": "practice", "op": "redeal", "seat": 1})
+        reply = _practice(ws, "redeal")
+        assert reply["op"] == "redeal" and reply["seat"] == 1 and reply["version"] == 0, reply
+        with pytest.raises(WebSocketDisconnect) as closed:  # connect again, as seat 1
+            until(ws, lambda m: False)
+        assert closed.value.code == 4409
+    seats = client.get(f"/api/tables/{tid}").json()["seats"]
+    assert [(s["seat"], s["kind"]) for s in seats] == [(0, "bot"), (1, "person"), (2, "bot")]
+    assert seats[1]["name"] == "Ann"
+    stored = store.load_table(tid).seats
+    assert stored[0].kind == "bot" and stored[0].token_hash is None
+    assert stored[1].kind == "person" and stored[1].token_hash is not None
+    assert store.match(tid, 1).practice
+    with connect(client, tid, token) as ws:
+        assert ws.receive_json()["seat"] == 1
+        msg = until(
+            ws,
+            lambda m: (
+                m["type"] == "state"
+                and bool(m["legal_actions"])
+                and 1 in m["observation"]["to_act"]
+            ),
+        )
+        assert msg["observation"]["hand"] == theirs  # seat 1's cards of this deal
+        ws.send_json({"type": "action", "action": msg["legal_actions"][0]})
+        after = state(ws)
+        assert after["version"] > msg["version"]  # played from seat 1
+        # practice goes on from the new seat; the old one is a bot's
+        ws.send_json({"type": "practice", "op": "hands"})
+        assert _practice(ws, "hands")["op"] == "hands"

@@ -45,6 +45,9 @@ CLOSE_NO_AUTH = 4408
 """Close code: no ``auth`` message within ``Limits.auth_seconds``."""
 CLOSE_TOO_MANY = 4429
 """Close code: the address or the seat holds as many sockets as it may."""
+CLOSE_RESEATED = 4409
+"""Close code: your token now holds another seat of this table (a practice deal from
+another seat): connect again to play it."""
 CLOSE_RESTARTING = 1012
 """Close code (IANA "service restart"): the server is stopping; reconnect."""
 SEEN_SEATS = 10_000
@@ -372,6 +375,9 @@ class Connection:
                     frames.error("not_seated", f"seat {self.seat} was given up; you can watch")
                 )
                 await self.ws.close(code=CLOSE_NOT_SEATED)
+                return
+            if self.seat is not None and self.seat in update.reseated:
+                await self.ws.close(code=CLOSE_RESEATED, reason="your seat moved: connect again")
                 return
             for text in update.texts_for(self.audience, self.lang):
                 await self.send_text(text)

@@ -10,7 +10,13 @@
   "version": k, "undone": n}`` (so that its client accepts a lower version), then the state.
 * ``redeal``: "deal these cards again": every action of the deal in play is taken back
   the same way, so the same cards are dealt to the same seats and the deal can be played
-  with another plan (``{"type": "practice", "op": "redeal", "version": k, "undone": n}``).
+  with another plan (``{"type": "practice", "op": "redeal", "version": k, "undone": n,
+  "seat": s}``).  With ``"seat": s`` (another seat of the table) the person moves there for
+  the deal and the rest of the match: the two seats' records are swapped in the same
+  transaction (the person's token now holds seat ``s``, the bot of seat ``s`` plays the
+  person's old seat), and the sockets of the old seat are closed with ``CLOSE_RESEATED``
+  so that the client connects again as seat ``s``.  The match's record (seed and actions)
+  is untouched: the same deal, seen and played from seat ``s``.
 * ``hands``: ``{"type": "practice", "op": "hands", "version": k, "hands": [[cards of seat
   0], ...]}``: every hand now, to the person only.
 * ``coach``: ``{"type": "practice", "op": "coach", "version": k, "action": ..., "mark":
@@ -26,14 +32,16 @@ a bot's seat) they are refused with ``not_practice``.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pakka.games
 from pakka.errors import IllegalAction, PakkaError
 from pakka.server import protocol as P
 from pakka.server.search import Priority
-from pakka.server.storage import Storage, _bump, actions, matches
+from pakka.server.storage import SeatRecord, Storage, _bump, _seat_values, actions, matches, seats
 
 if TYPE_CHECKING:
     from pakka.server.room import Room
@@ -54,10 +62,23 @@ def practice_table(room: Room, seat: int | None) -> str:
     return ""
 
 
-def _truncate(storage: Storage, table_id: str, match: int, keep: int) -> int:
-    """Delete the match's actions from index ``keep`` on, mark the match as practised and
-    move the table's revision on, in one transaction: the new revision."""
+def _truncate(
+    storage: Storage,
+    table_id: str,
+    match: int,
+    keep: int,
+    moved: Sequence[SeatRecord] = (),
+) -> int:
+    """Delete the match's actions from index ``keep`` on, mark the match as practised, store
+    the ``moved`` seats' records (a redeal from another seat) and move the table's revision
+    on, in one transaction: the new revision."""
     with storage.engine.begin() as conn:
+        for rec in moved:
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == rec.seat)
+                .values(**_seat_values(rec))
+            )
         conn.execute(
             actions.delete().where(
                 actions.c.table_id == table_id, actions.c.match == match, actions.c.idx >= keep
@@ -88,8 +109,11 @@ async def handle(conn: Connection, msg: P.PracticeMsg) -> None:
         await conn.send(_error("not_practice", why))
         return
     assert seat is not None
+    if msg.seat is not None and msg.op != "redeal":
+        await conn.send(_error("bad_seat", "a seat goes only with redeal (deal from that seat)"))
+        return
     if msg.op in ("takeback", "redeal"):
-        await takeback(conn, room, seat, redeal=msg.op == "redeal")
+        await takeback(conn, room, seat, redeal=msg.op == "redeal", to=msg.seat)
     elif msg.op == "hands":
         state = room.state
         assert state is not None
@@ -116,20 +140,37 @@ def _deal_start(room: Room) -> int:
     return next(starts, len(record["actions"]))
 
 
-async def takeback(conn: Connection, room: Room, seat: int, redeal: bool = False) -> None:
+async def takeback(
+    conn: Connection, room: Room, seat: int, redeal: bool = False, to: int | None = None
+) -> None:
     """Take back the person's last action and the bots' replies; ``redeal``: every action
-    of the deal in play (the same cards dealt again, to be played with another plan)."""
+    of the deal in play (the same cards dealt again, to be played with another plan), from
+    seat ``to`` if it is given (the person moves there)."""
     reg = conn.hub.reg
     op = "redeal" if redeal else "takeback"
+    players = room.rec.players
+    if to is not None and not 0 <= to < players:
+        await conn.send(
+            _error(
+                "bad_seat",
+                f"there is no seat {to} at this table: choose a seat from 0 to {players - 1} "
+                f"(yours is {seat})",
+            )
+        )
+        return
     async with room.lock:
         await reg.catch_up(room)
         state = room.state
         if state is None or state.log is None or room.rec.status != "playing":
             await conn.send(_error("not_practice", "practice works while a match is in play"))
             return
+        if practice_table(room, seat):  # (changed while this waited for the lock)
+            await conn.send(_error("not_practice", practice_table(room, seat)))
+            return
+        moving = to is not None and to != seat
         if redeal:
             keep = _deal_start(room)
-            if keep >= len(state.log):
+            if keep >= len(state.log) and not moving:
                 await conn.send(_error("nothing_to_take_back", "this deal has not begun yet"))
                 return
         else:
@@ -139,10 +180,20 @@ async def takeback(conn: Connection, room: Room, seat: int, redeal: bool = False
                 return
             keep = mine[-1]
         record = state.to_json()
-        revision = await reg.db(_truncate, reg.storage, room.id, room.rec.match, keep)
+        moved: list[SeatRecord] = []
+        if moving:
+            assert to is not None
+            person, bot = room.seats[seat].rec, room.seats[to].rec
+            moved = [dataclasses.replace(person, seat=to), dataclasses.replace(bot, seat=seat)]
+        revision = await reg.db(_truncate, reg.storage, room.id, room.rec.match, keep, moved)
         room.state = room.game.from_json({**record, "actions": record["actions"][:keep]})
         room.rec.revision = revision
         room.practice = True
+        for rec in moved:
+            s = room.seats[rec.seat]
+            s.rec = rec
+            s.away, s.trouble, s.hinted = False, None, None
+        room.rec.seats = [s.rec for s in room.seats]
         # a deal end taken back is no longer a past summary, nor a break to wait in
         room.scored = None
         if room.pause is not None:
@@ -150,8 +201,13 @@ async def takeback(conn: Connection, room: Room, seat: int, redeal: bool = False
                 room.pause.task.cancel()
             room.pause = None
         undone = len(record["actions"]) - keep
-        await conn.send({"type": "practice", "op": op, "version": keep, "undone": undone})
-        await reg.publish(room)
+        reply: dict[str, Any] = {"type": "practice", "op": op, "version": keep, "undone": undone}
+        if redeal:
+            reply["seat"] = seat if to is None else to
+        await conn.send(reply)
+        if moving:  # the old seat's sockets go first: its state is a bot's from now on
+            await reg.announce(room, reseated=[seat])
+        await reg.publish(room, table=moving)
         reg.kick(room)
 
 

@@ -262,7 +262,8 @@ class SummariesMsg(_Model):
 class PracticeMsg(_Model):
     """Practice at a table of one person and bots only (issue 30; :mod:`pakka.server.practice`):
     ``takeback`` your last action and the bots' replies since, ``redeal`` (the deal in play
-    from its start: the same cards again), ``hands`` (every seat's hand
+    from its start: the same cards again; with ``seat``, from that seat: you move there and
+    a bot takes yours), ``hands`` (every seat's hand
     now), ``coach`` (how the bot rates ``action`` before you play it, in ``lang``).  Any of
     them marks the match as practice in its replay."""
 
@@ -270,6 +271,10 @@ class PracticeMsg(_Model):
     op: Literal["takeback", "redeal", "hands", "coach"]
     action: dict[str, Any] | None = None
     lang: Literal["en", "fi"] = "en"
+    seat: int | None = Field(
+        default=None,
+        description="redeal only: the seat to play the deal from (default: your own)",
+    )
     protocol: int | None = None
 
 

@@ -41,6 +41,10 @@ class Update:
     whose copy is elsewhere reloads it before using it."""
     revoked: list[int] = field(default_factory=list)
     """Seats whose token stopped holding them (the person left): their sockets close."""
+    reseated: list[int] = field(default_factory=list)
+    """Seats whose person moved to another seat of the table (a practice deal from another
+    seat): their sockets close with ``CLOSE_RESEATED`` and the client connects again, its
+    token now holding the new seat."""
 
     _texts: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
@@ -174,6 +178,7 @@ class RedisBackend(PubSubBackend):
                 "all": update.all,
                 "position": update.position,
                 "revoked": update.revoked,
+                "reseated": update.reseated,
                 "origin": self.origin,
             }
         )
@@ -211,7 +216,13 @@ class RedisBackend(PubSubBackend):
                     self.on_foreign(channel, position)
                 except Exception:  # never let one table stop the reader
                     logging.getLogger("pakka.server").exception("catching up %s", channel)
-            update = Update(data["payloads"], data["all"], position, data.get("revoked", []))
+            update = Update(
+                data["payloads"],
+                data["all"],
+                position,
+                data.get("revoked", []),
+                data.get("reseated", []),
+            )
             await self._local.publish(channel, update)
 
     async def close(self) -> None:

@@ -291,10 +291,13 @@ class RoomRegistry:
             return
         await self._send(room, update)
 
-    async def announce(self, room: Room, revoked: Sequence[int] = ()) -> None:
+    async def announce(
+        self, room: Room, revoked: Sequence[int] = (), reseated: Sequence[int] = ()
+    ) -> None:
         """Tell everyone at ``room`` that its seats or status changed (the table frame
-        only: the match is as it was); ``revoked``: seats whose sockets must close."""
-        await self._send(room, room.announcement(revoked))
+        only: the match is as it was); ``revoked``: seats whose sockets must close;
+        ``reseated``: seats whose person moved (their sockets close to connect again)."""
+        await self._send(room, room.announcement(revoked, reseated))
 
     async def _send(self, room: Room, update: Update) -> None:
         """Publish an update of a change that has happened (it is stored): a pub/sub that

@@ -316,11 +316,14 @@ class Room:
         every = [frames.table(self.info())] if table else []
         return Update(payloads=payloads, all=every, position=self.position)
 
-    def announcement(self, revoked: Sequence[int] = ()) -> Update:
+    def announcement(self, revoked: Sequence[int] = (), reseated: Sequence[int] = ()) -> Update:
         """The table's seats or status changed, not the match: its view alone (no
         audience's projection needs making again)."""
         return Update(
-            all=[frames.table(self.info())], position=self.position, revoked=list(revoked)
+            all=[frames.table(self.info())],
+            position=self.position,
+            revoked=list(revoked),
+            reseated=list(reseated),
         )
 
     def idle(self) -> bool:

@@ -3,12 +3,12 @@
 // three hooks: practicePanel() when it draws, onPractice() for "practice" frames and
 // coachFirst() before it sends an action.  The server side is pakka.server.practice.
 
-import { el } from "./api.js";
+import { el, saveSeat } from "./api.js";
 import { cardEl } from "./cards.js";
 import { getLanguage, t } from "./i18n.js";
 import { recordMatch } from "./stats-store.js";
 
-const P = { takenOp: null, used: false, coach: false, hands: false, handsData: null, handsVersion: null, asked: null, pending: null, cleared: null, note: null, taken: null };
+const P = { redealSeat: null, movedTo: null, takenOp: null, used: false, coach: false, hands: false, handsData: null, handsVersion: null, asked: null, pending: null, cleared: null, note: null, taken: null };
 
 // Whether this table is one for practice: you are its only person, every other seat a bot.
 export function isPractice(S) {
@@ -29,6 +29,26 @@ function handsEl(S) {
       el("div", { class: "hand" }, cards.map((c) => cardEl(c, { small: true }))))));
 }
 
+// Deal these cards again from: your own seat (the value "") or another seat, whose hand
+// and place you then play (the server moves you there; its bot takes yours).
+function redealSeatEl(S) {
+  const names = S.msg ? S.msg.present.seats : [];
+  const seats = S.view ? S.view.seats.map((s) => s.seat).filter((s) => s !== S.seat) : [];
+  if (P.redealSeat !== null && !seats.includes(P.redealSeat)) P.redealSeat = null;
+  const option = (value, label) => el("option", { value, ...(String(P.redealSeat ?? "") === value ? { selected: "" } : {}) }, label);
+  return el("label", { class: "redeal-seat" }, t("web_practice_redeal_from"), " ",
+    el("select", { id: "redeal-seat", dataset: { action: "redeal-seat" }, onchange: (e) => { const v = e.target.value; P.redealSeat = v === "" ? null : Number(v); } },
+      option("", t("web_practice_your_seat")),
+      ...seats.map((s) => option(String(s), names[s] ? names[s].name : String(s + 1)))));
+}
+
+function redeal(S, send) {
+  P.note = null;
+  const seat = P.redealSeat;
+  P.movedTo = seat === null ? null : { seat, name: S.msg && S.msg.present.seats[seat] ? S.msg.present.seats[seat].name : String(seat + 1) };
+  send(seat === null ? { type: "practice", op: "redeal" } : { type: "practice", op: "redeal", seat });
+}
+
 // The practice toolbar (or null at any other table).
 export function practicePanel(S, send, draw) {
   if (!isPractice(S) || !S.msg) return null;
@@ -41,11 +61,12 @@ export function practicePanel(S, send, draw) {
     onclick: () => { P[key] = !P[key]; P.asked = null; draw(); },
   }, label);
   const note = P.note;
-  return el("section", { class: "panel practice", id: "practice", "aria-label": t("web_practice") },
+  return el("section", { class: "panel practice", id: "practice", "aria-label": t("web_practice"), dataset: { seat: S.seat } },
     el("h2", {}, t("web_practice")),
     el("div", { class: "row" },
       el("button", { type: "button", dataset: { action: "takeback" }, onclick: () => { P.note = null; send({ type: "practice", op: "takeback" }); } }, t("web_practice_takeback")),
-      el("button", { type: "button", dataset: { action: "redeal" }, onclick: () => { P.note = null; send({ type: "practice", op: "redeal" }); } }, t("web_practice_redeal")),
+      el("button", { type: "button", dataset: { action: "redeal" }, onclick: () => redeal(S, send) }, t("web_practice_redeal")),
+      redealSeatEl(S),
       toggle("hands", "show-hands", t("web_practice_hands")),
       toggle("coach", "coach", t("web_practice_coach"))),
     P.pending ? el("p", { id: "coach-wait" }, t("web_practice_checking")) : null,
@@ -58,8 +79,15 @@ export function practicePanel(S, send, draw) {
           draw();
         } }, t("web_practice_play_anyway")),
         el("button", { type: "button", class: "primary", dataset: { action: "coach-cancel" }, onclick: () => { P.note = null; draw(); } }, t("web_practice_choose_again")))) : null,
-    P.taken !== null ? el("p", { id: "takeback-note", role: "status", dataset: { op: P.takenOp } }, t(P.takenOp === "redeal" ? "web_practice_dealt_again" : "web_practice_taken_back", { n: P.taken })) : null,
+    P.taken !== null ? takenEl() : null,
     P.hands && P.handsData ? handsEl(S) : null);
+}
+
+function takenEl() {
+  const moved = P.takenOp === "redeal" && P.movedTo;
+  const text = moved ? t("web_practice_dealt_from", { n: P.taken, name: moved.name })
+    : t(P.takenOp === "redeal" ? "web_practice_dealt_again" : "web_practice_taken_back", { n: P.taken });
+  return el("p", { id: "takeback-note", role: "status", dataset: { op: P.takenOp, ...(moved ? { seat: moved.seat } : {}) } }, text);
 }
 
 // After every state frame: a finished match goes into this browser's statistics
@@ -76,6 +104,15 @@ export function onPractice(S, m, send) {
     S.queue = [];  // frames still waiting for the bot pace show moves that were taken back
     P.taken = m.undone;
     P.takenOp = m.op;
+    if (m.op === "redeal" && typeof m.seat === "number" && m.seat !== S.seat) {
+      // the server moved this person to that seat and closes this socket (4409): the
+      // table connects again with the same token, and hello says the new seat
+      saveSeat(S.id, m.seat, S.token);
+      if (!P.movedTo || P.movedTo.seat !== m.seat) P.movedTo = { seat: m.seat, name: String(m.seat + 1) };
+      P.redealSeat = null;
+    } else if (m.op === "redeal") {
+      P.movedTo = null;
+    }
     P.note = null;
     P.handsVersion = null;
     return true;

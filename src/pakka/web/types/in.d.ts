@@ -36,6 +36,10 @@ export type Action1 = {
 export type Lang2 = "en" | "fi";
 export type Op = "takeback" | "redeal" | "hands" | "coach";
 export type Protocol7 = number | null;
+/**
+ * redeal only: the seat to play the deal from (default: your own)
+ */
+export type Seat = number | null;
 export type Type7 = "practice";
 
 /**
@@ -103,7 +107,8 @@ export interface SummariesMsg {
 /**
  * Practice at a table of one person and bots only (issue 30; :mod:`pakka.server.practice`):
  * ``takeback`` your last action and the bots' replies since, ``redeal`` (the deal in play
- * from its start: the same cards again), ``hands`` (every seat's hand
+ * from its start: the same cards again; with ``seat``, from that seat: you move there and
+ * a bot takes yours), ``hands`` (every seat's hand
  * now), ``coach`` (how the bot rates ``action`` before you play it, in ``lang``).  Any of
  * them marks the match as practice in its replay.
  */
@@ -112,5 +117,6 @@ export interface PracticeMsg {
   lang?: Lang2;
   op: Op;
   protocol?: Protocol7;
+  seat?: Seat;
   type: Type7;
 }
