@@ -374,13 +374,13 @@ def test_a_trick_marks_each_capturing_card_and_says_what_it_took() -> None:
         "contract": "contract: over",
         "last_play": "last played ♥8",
         "captured": "captured 2: ♥2 ♥8",
-        "deal_score": "now 30 pts",
+        "deal_score": "this deal 30 pts",
     }
     assert badges(show(st, 0, lang="fi"), 2) == {
         "contract": "peli: pata",
         "last_play": "viimeksi ♠J",
         "captured": "voitetut 2: ♠8 ♠J",
-        "deal_score": "nyt 38 p",
+        "deal_score": "tässä jaossa 38 p",
     }
 
     # once the viewer has chosen, the table shows its face-down card and who is still choosing
