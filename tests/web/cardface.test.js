@@ -56,3 +56,15 @@ test("a non-card is refused, and the back draws", () => {
   assert.throws(() => cardSvg("Z9"));
   assert.match(backSvg(), /^<svg/);
 });
+
+test("a card as text is its suit and rank, a joker its star (issue 28: badge cards legible)", async () => {
+  const { cardText } = await import("../../src/pakka/web/cardface.js");
+  assert.equal(cardText("H10"), "♥10");
+  assert.equal(cardText("SA"), "♠A");
+  assert.equal(cardText("D2"), "♦2");
+  assert.equal(cardText("CQ"), "♣Q");
+  assert.equal(cardText("RJ"), "★");
+  assert.equal(cardText("JK"), "★");
+  assert.equal(cardText("BJ"), "☆");
+  assert.throws(() => cardText("X5"));
+});

@@ -52,6 +52,16 @@ export function rankOf(code) {
   return isJoker(code) ? "" : code.slice(1);
 }
 
+/** A card as short text for a line of words (a seat's badge, a fact): its suit, then its
+ * rank ("♥10"), as the game's sentences write it; a joker as the star on its face (★, the
+ * black joker ☆). Legible at the size of the words round it, where a face would be tiny.
+ * @param {string} code */
+export function cardText(code) {
+  if (!isCard(code)) throw new Error(`not a card: ${code}`);
+  if (isJoker(code)) return code === "BJ" ? "☆" : "★";
+  return SUITS[/** @type {Suit} */ (code[0])] + rankOf(code);
+}
+
 /** @param {string} s */
 function esc(s) {
   return s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -2,7 +2,7 @@
 // Cards in the DESIGN notation (S8, H10, DJ, CA, JK, RJ, BJ) as elements: their SVG faces
 // (cardface.js, pakka's own drawing) and their names in words.
 
-import { backSvg, cardSvg, colour, isCard, isJoker } from "./cardface.js";
+import { backSvg, cardSvg, cardText, colour, inkOf, isCard, isJoker } from "./cardface.js";
 import { t } from "./i18n.js";
 
 export { colour, isCard };
@@ -38,6 +38,25 @@ export function cardEl(code, { small = false, tag = "span", wild = false } = {})
   return e;
 }
 
+/**
+ * A card as text in a line of words (a badge, a fact): <span class="card-text red"
+ * data-card="H10" role="img" aria-label="10 of hearts">♥10</span>, in the deck's ink.
+ * @param {string} code
+ * @returns {HTMLElement}
+ */
+export function cardTextEl(code) {
+  const e = document.createElement("span");
+  e.className = `card-text ${colour(code)}`;
+  e.dataset.card = code;
+  const name = cardName(code);
+  e.setAttribute("role", "img");
+  e.setAttribute("aria-label", name);
+  e.title = name;
+  e.style.color = inkOf(code, four);
+  e.textContent = cardText(code);
+  return e;
+}
+
 /** A row of small card backs (an opponent's hand), `n` of them. @param {number} n */
 export function backsEl(n) {
   const wrap = document.createElement("span");
@@ -52,10 +71,12 @@ export function backsEl(n) {
   return wrap;
 }
 
-/** @param {unknown[]} codes @param {{small?: boolean}} [opts] */
+/** Cards as faces, or as text (`text`: in a badge or a fact, where faces would be tiny).
+ * @param {unknown[]} codes @param {{small?: boolean, text?: boolean}} [opts] */
 export function cardsEl(codes, opts = {}) {
   const wrap = document.createElement("span");
-  wrap.className = "cards";
-  for (const c of codes) wrap.append(isCard(c) ? cardEl(c, opts) : document.createTextNode(String(c)));
+  wrap.className = opts.text ? "cards as-text" : "cards";
+  const { text, ...face } = opts;
+  for (const c of codes) wrap.append(!isCard(c) ? document.createTextNode(String(c)) : text ? cardTextEl(c) : cardEl(c, face));
   return wrap;
 }
