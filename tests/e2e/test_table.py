@@ -207,17 +207,38 @@ def check_raw(page: Any, server: str, tid: str, token: str, lang: str) -> None:
 
 
 def no_overlap(page: Any) -> None:
-    """No two seat boxes of the table, nor a seat and the trick area, overlap."""
+    """No two seat boxes of the table, nor a seat and the trick area, overlap; inside the
+    trick no play's cards cover another play's cards or its label ("Botti 2"'s card over
+    "Botti 3" in five-seat Pentagrammi on a phone, issue 28: the trick area as a whole is
+    inside the middle, so the boxes alone missed it)."""
     boxes = page.evaluate(
         """() => [...document.querySelectorAll('#table > .seat, #table > .middle')].map((e) => {
             const r = e.getBoundingClientRect();
             return [e.dataset.seat || 'middle', r.left, r.top, r.right, r.bottom];
         })"""
     )
+    # each play's cards and its label (cards in motion are not measured: their place is
+    # where they land)
+    parts = page.evaluate(
+        """() => [...document.querySelectorAll('[data-region="trick"] .play')].flatMap((p, i) => {
+            const moving = [...p.querySelectorAll('[data-card]')].some((c) => c.getAnimations().length);
+            if (moving) return [];
+            return [...p.querySelectorAll(':scope > .cards, :scope > .who')].map((e) => {
+                const r = e.getBoundingClientRect();
+                return [`play ${i} ${e.className} "${e.textContent}"`, r.left, r.top, r.right, r.bottom, i];
+            });
+        })"""
+    )
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
             apart = a[3] <= b[1] + 1 or b[3] <= a[1] + 1 or a[4] <= b[2] + 1 or b[4] <= a[2] + 1
             assert apart, f"{a[0]} overlaps {b[0]}: {a} {b}"
+    for i, a in enumerate(parts):
+        for b in parts[i + 1 :]:
+            if a[5] == b[5]:
+                continue
+            apart = a[3] <= b[1] + 1 or b[3] <= a[1] + 1 or a[4] <= b[2] + 1 or b[4] <= a[2] + 1
+            assert apart, f"in the trick {a[0]} overlaps {b[0]}: {a} {b}"
 
 
 ONE_SCREEN = """() => {
@@ -250,6 +271,35 @@ ONE_SCREEN = """() => {
         e.querySelectorAll('.seat-name, .badge').forEach((b) => {
             if (b.scrollWidth > b.clientWidth + 1) out.push(`seat ${e.dataset.seat}: "${b.textContent}" is cut`);
         });
+        // no label with nothing after it ("captured 2:"), shown or for screen readers
+        e.querySelectorAll('.badge, .badges .sr-only > span').forEach((b) => {
+            if (/:\\s*$/.test(b.textContent)) out.push(`seat ${e.dataset.seat}: "${b.textContent}" says nothing after its colon`);
+        });
+        // each point figure on a seat says what it is ("1 p." and "1 p" side by side did not)
+        const figures = [...e.querySelectorAll('.seat-score, .badge')].map((b) => b.textContent.trim())
+            .filter((x) => /(^|\\s)[-+]?\\d+\\s*(pts?|p)\\.?$/.test(x));
+        const words = figures.map((x) => x.replace(/[-+]?\\d+\\s*(pts?|p)\\.?$/, '').trim());
+        if (figures.length > 1 && (words.some((w) => !w) || new Set(words).size < words.length))
+            out.push(`seat ${e.dataset.seat}: point figures that do not say what they are: ${JSON.stringify(figures)}`);
+        // a card in a badge is legible: a face wide enough for its corner index to be read
+        // (36 px: the index is about a third of its width), or text of at least 11 px
+        e.querySelectorAll('.badges [data-card]').forEach((c) => {
+            const r = c.getBoundingClientRect(), text = c.classList.contains('card-text');
+            if (text ? parseFloat(getComputedStyle(c).fontSize) < 11 : r.width < 36)
+                out.push(`seat ${e.dataset.seat}: card ${c.dataset.card} is ${Math.round(r.width)} px wide`);
+        });
+    });
+    document.querySelectorAll('#facts [data-card]').forEach((c) => {
+        const r = c.getBoundingClientRect(), text = c.classList.contains('card-text');
+        if (r.width && (text ? parseFloat(getComputedStyle(c).fontSize) < 11 : r.width < 36))
+            out.push(`fact card ${c.dataset.card} is ${Math.round(r.width)} px wide`);
+    });
+    // the prompt and the trick's labels are read whole: nothing cut with "…"
+    const cut = (b) => b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1;
+    const prompt = document.querySelector('#prompt');
+    if (prompt && cut(prompt)) out.push(`the prompt is cut: "${prompt.textContent}"`);
+    document.querySelectorAll('[data-region="trick"] .who').forEach((b) => {
+        if (cut(b)) out.push(`the trick's label "${b.textContent}" is cut`);
     });
     return out;
 }"""
@@ -278,6 +328,24 @@ FULL_CONTRAST = """() => {
 
 
 WATCH_CONTRAST %= FULL_CONTRAST
+
+
+COVER_A_LABEL = """() => {
+    // one play's cards moved over another play's label (the check's own check)
+    const plays = [...document.querySelectorAll('[data-region="trick"] .play')];
+    const a = plays.find((p) => p.querySelector(':scope > .who'));
+    const b = plays.find((p) => p !== a && p.querySelector(':scope > .cards'));
+    if (!a || !b) return false;
+    const label = a.querySelector(':scope > .who').getBoundingClientRect();
+    const cards = b.querySelector(':scope > .cards'), r = cards.getBoundingClientRect();
+    cards.dataset.covering = '1';
+    cards.style.cssText = `position: relative; left: ${label.left - r.left}px; top: ${label.top - r.top}px`;
+    return true;
+}"""
+WINNER = '[data-region="trick"] [data-winner="true"]'
+MOVING = """() => [...document.querySelectorAll('[data-region="trick"] [data-card]')]
+    .some((c) => c.getAnimations().length > 0)"""
+"""Whether a card of the trick is in motion now."""
 
 
 def one_screen(page: Any) -> None:
@@ -362,10 +430,28 @@ def play_a_deal(
         trick = page.locator('[data-region="trick"] [data-card]')
         if trick.count():
             assert trick.first.get_attribute("data-seat") is not None
-        if page.locator('[data-region="trick"] [data-winner="true"]').count():
+        if page.locator(WINNER).count():
             seen["winner"] = True
+            # (measured and shot at rest: a card travelling to the trick or gathering to
+            # the winner crosses the other plays for a moment)
             if not seen["trick_shot"]:
+                page.wait_for_function(f"!({MOVING})()", timeout=5_000)
+            if not seen["trick_shot"] and page.locator(WINNER).count():
                 no_overlap(page)
+                # and the check sees a play's cards over another play's label (what the
+                # playtest's screenshot showed, there in mid-flight)
+                if page.evaluate(COVER_A_LABEL):
+                    try:
+                        no_overlap(page)
+                        caught = ""
+                    except AssertionError as found:
+                        caught = str(found)
+                    # (unless the table was drawn again in between)
+                    still = page.evaluate(
+                        "(() => { const e = document.querySelector('[data-covering]');"
+                        " if (e) e.style.cssText = ''; return !!e; })()"
+                    )
+                    assert "in the trick" in caught or not still, "no_overlap missed a card"
                 page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=str(SHOTS / f"{shot}.png"), full_page=True)
                 seen["trick_shot"] = True
@@ -456,6 +542,7 @@ def test_a_person_plays_a_whole_deal(game: str, size: str, server: str, browser:
     contrast = page.evaluate("window.contrastSeen")
     assert contrast["checks"] >= 1 and not contrast["problems"], contrast
     assert seen["winner"], "no finished trick was shown with its winner marked"
+    assert seen["trick_shot"], "no finished trick was measured at rest"
 
     # the deal summary: a table of the deal, in words
     summary = page.locator('[data-dialog="deal-summary"]')
@@ -469,6 +556,12 @@ def test_a_person_plays_a_whole_deal(game: str, size: str, server: str, browser:
     refused = [f for f in page.told if f["type"] == "error" and f["code"] == "rate_limited"]
     assert not refused, refused
     page.wait_for_timeout(300)  # the dialog's entrance animation
+    # it opens at its top: the title in sight (at 844x390 it opened scrolled to its button)
+    top = summary.evaluate(
+        "(d) => [d.scrollTop, d.querySelector('h2').getBoundingClientRect().top"
+        " - d.getBoundingClientRect().top]"
+    )
+    assert top[0] == 0 and top[1] >= 0, f"the summary opens scrolled: {top}"
     page.screenshot(path=str(SHOTS / f"{game}-{size}-summary.png"), full_page=False)
     check_raw(page, server, tid, token, lang)
     # the summary offers a review of the deal just scored, for this seat (issue 30)
@@ -488,6 +581,16 @@ def test_a_person_plays_a_whole_deal(game: str, size: str, server: str, browser:
     if game in SHORT:  # a one-deal match: then the match summary, with its chart
         page.wait_for_selector('[data-dialog="match-summary"]', timeout=STEP)
         assert page.locator('[data-dialog="match-summary"] svg').count() == 1
+        # a one-deal match: each seat's total as a bar with its figure (dots at one x, tied
+        # seats sharing one, said nothing)
+        bars = page.eval_on_selector_all(
+            '[data-dialog="match-summary"] svg [data-series]',
+            "(es) => es.map((e) => [e.tagName, e.getAttribute('width'), e.dataset.value])",
+        )
+        seats = pakka.games.get(game).info.default_players
+        assert len(bars) == seats and all(b[0] == "rect" for b in bars), bars
+        labels = page.locator('[data-dialog="match-summary"] svg text.value').all_text_contents()
+        assert sorted(labels) == sorted(b[2] for b in bars), (labels, bars)
         link = page.locator('[data-dialog="match-summary"] a[data-action=review]')
         href = link.get_attribute("href") or ""
         assert parse_qs(urlparse(href).query) == {"id": [tid], "match": ["1"], "seat": ["0"]}, href
@@ -641,10 +744,15 @@ def test_a_guandan_return_goes_through_the_confirm_dialog(server: str, browser: 
     assert returning, (
         f"seat 0 never had to return a card; last frames {seen}, refused {refusals[-5:]}"
     )
-    context, page = open_table(browser, server, tid, tokens[0], "en")
+    # on a phone held sideways, in Finnish: the return's long prompt ("...; hän maksoi sinulle
+    # ★R") is read whole there too (issue 28: it was cut to one line), and all fits
+    context, page = open_table(browser, server, tid, tokens[0], "fi", SIZES["landscape"][0])
     page.wait_for_selector('body[data-turn="1"]', timeout=STEP)
+    one_screen(page)
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / "guandan-landscape-return.png"))
     card = page.locator('#hand [data-card]:not([aria-disabled="true"])').first
-    card.click()
+    card.click(position={"x": 6, "y": 12})  # its corner: the fan covers the rest
     page.click('[data-action="play"]')
     dialog = page.locator('[data-dialog="confirm"]')
     dialog.wait_for(timeout=5_000)

@@ -27,10 +27,13 @@ function svg(tag, attrs = {}, ...children) {
   return e;
 }
 
-// The running totals of each seat after each deal, as lines (no library: plain SVG).
+// The running totals of each seat after each deal, as lines (no library: plain SVG); after
+// a single deal, as bars (dots at one x said little, and tied seats shared one).
 export function chartEl(series, mySeat, title) {
-  const W = 520, H = 220, L = 40, R = 10, T = 10, B = 28;
   const n = Math.max(...series.map((s) => s.values.length));
+  const legend = el("ul", { class: "legend" }, series.map((s, k) => el("li", {}, el("span", { class: `swatch c${k % 8}`, "aria-hidden": "true" }), s.name, ` ${formatNumber(s.values[s.values.length - 1])}`)));
+  if (n <= 1) return el("figure", { class: "chart-box" }, barsEl(series, mySeat, title), el("figcaption", {}, title), legend);
+  const W = 520, H = 220, L = 40, R = 10, T = 10, B = 28;
   const all = series.flatMap((s) => s.values);
   const lo = Math.min(0, ...all);
   let hi = Math.max(0, ...all);
@@ -56,8 +59,35 @@ export function chartEl(series, mySeat, title) {
     g.append(svg("polyline", { points: pts, class: `series c${k % 8}${mine ? " mine" : ""}`, fill: "none" }));
     s.values.forEach((v, i) => g.append(svg("circle", { cx: x(i), cy: y(v), r: mine ? 3.5 : 2.5, class: `dot c${k % 8}` })));
   });
-  const legend = el("ul", { class: "legend" }, series.map((s, k) => el("li", {}, el("span", { class: `swatch c${k % 8}`, "aria-hidden": "true" }), s.name, ` ${formatNumber(s.values[s.values.length - 1])}`)));
   return el("figure", { class: "chart-box" }, g, el("figcaption", {}, title), legend);
+}
+
+// Each seat's total as a bar from zero, its name before it and its figure after it:
+// `rect[data-series=<seat>][data-value]` and `text.value`.
+function barsEl(series, mySeat, title) {
+  const W = 520, L = 110, R = 44, T = 6, ROW = 26, BAR = 16;
+  const H = T * 2 + ROW * series.length;
+  const all = series.map((s) => s.values[s.values.length - 1] || 0);
+  const lo = Math.min(0, ...all);
+  let hi = Math.max(0, ...all);
+  if (hi === lo) hi = lo + 1;
+  const x = (v) => L + ((v - lo) * (W - L - R)) / (hi - lo);
+  const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart bars", role: "img", "aria-label": title });
+  g.append(svg("title", {}, document.createTextNode(title)));
+  series.forEach((s, k) => {
+    const v = all[k];
+    const y = T + k * ROW;
+    const mine = s.seat === mySeat;
+    const name = svg("text", { x: L - 8, y: y + BAR - 3, "text-anchor": "end", class: `name${mine ? " mine" : ""}` });
+    name.textContent = s.name;
+    const left = Math.min(x(0), x(v));
+    g.append(name, svg("rect", { x: left, y, width: Math.abs(x(v) - x(0)), height: BAR, rx: 2, class: `bar c${k % 8}${mine ? " mine" : ""}`, "data-series": s.seat, "data-value": formatNumber(v) }));
+    const value = svg("text", { x: Math.max(x(0), x(v)) + 6, y: y + BAR - 3, class: "value" });
+    value.textContent = formatNumber(v);
+    g.append(value);
+  });
+  g.append(svg("line", { x1: x(0), x2: x(0), y1: T - 3, y2: H - T + 3, class: "axis" }));
+  return g;
 }
 
 function formatNumber(v) {

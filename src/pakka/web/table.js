@@ -28,6 +28,7 @@ import { reviewLink } from "./review-link.js";
 /** @typedef {import("./types/client").Summary} Summary */
 /** @typedef {import("./types/client").Trick} Trick */
 /** @typedef {import("./types/client").SeatLine} SeatLine */
+/** @typedef {import("./types/client").Badge} Badge */
 /** @typedef {import("./types/client").TableInfo} TableInfo */
 /** @typedef {import("./types/client").GameMeta} GameMeta */
 
@@ -635,7 +636,7 @@ function factsEl(p) {
     if (isTrump) trumpShown = true;
     return el("div", { class: `fact tone-${f.tone}`, dataset: { fact: f.kind, region: isTrump ? "trump" : undefined } },
       el("dt", {}, f.label),
-      el("dd", {}, f.cards.length && isTrump ? cardsEl(f.cards, { small: true }) : null, " ", f.text));
+      el("dd", {}, f.cards.length && isTrump ? cardsEl(f.cards, { text: true }) : null, " ", f.text));
   }));
   const toggle = el("button", { type: "button", class: "facts-toggle", dataset: { action: "facts" }, "aria-expanded": S.factsOpen ? "true" : "false", "aria-controls": "facts", "aria-label": t("web_facts"), onclick: () => { S.factsOpen = !S.factsOpen; draw(); } }, S.factsOpen ? "▴" : "▾");
   return el("div", { class: "facts-line" }, list, toggle);
@@ -668,7 +669,8 @@ function seatEl(s, slot) {
   if (sv && sv.away) flags.push(el("span", { class: "badge tone-warn" }, t("web_away")));
   else if (sv && sv.kind === "person" && sv.taken && !sv.connected && s.seat !== S.seat) flags.push(el("span", { class: "badge tone-muted" }, t("web_offline")));
   if (S.view && Array.isArray(S.view.new_match) && S.view.new_match.includes(s.seat)) flags.push(el("span", { class: "badge tone-info" }, t("web_new_match_asked_badge")));
-  const score = /^-?\d+(\.\d+)?$/.test(s.score) ? t(Math.abs(Number(s.score)) === 1 ? "web_points_one" : "web_points", { n: s.score }) : s.score;
+  // a bare figure is the match total (a badge may show this deal's points beside it)
+  const score = /^-?\d+(\.\d+)?$/.test(s.score) ? t(Math.abs(Number(s.score)) === 1 ? "web_points_total_one" : "web_points_total", { n: s.score }) : s.score;
   const open = S.openSeat === s.seat;
   const cls = ["seat", `slot-${slot}`];
   if (s.to_act) cls.push("to-act");
@@ -686,12 +688,15 @@ function seatEl(s, slot) {
     return el("span", { class: `badge tone-${b.tone}${long ? " folded" : ""}`, dataset: { badge: b.kind }, title: long ? b.text : null },
       long ? el("span", { "aria-hidden": "true" }, shown) : shown,
       long ? el("span", { class: "sr-only" }, b.text) : null,
-      b.cards.length ? cardsEl(b.cards, { small: true }) : null);
+      // its cards as text: a face at a badge's size could not be read
+      b.cards.length ? cardsEl(b.cards, { text: true }) : null);
   });
   const rest = s.badges.slice(Number.isFinite(most) ? most : s.badges.length);
   if (rest.length) {
-    badges.push(el("span", { class: "badge more", "aria-hidden": "true" }, `+${rest.length}`));
-    badges.push(el("span", { class: "sr-only" }, rest.map((b) => el("span", { dataset: { badge: b.kind } }, "; ", b.text))));
+    // the badge with its cards in words ("captured 2: ace of hearts, 7 of spades")
+    const said = (/** @type {Badge} */ b) => [b.text, b.cards.map(cardName).join(", ")].filter(Boolean).join(" ");
+    badges.push(el("span", { class: "badge more", "aria-hidden": "true", title: rest.map(said).join("; ") }, `+${rest.length}`));
+    badges.push(el("span", { class: "sr-only" }, rest.map((b) => el("span", { dataset: { badge: b.kind } }, "; ", said(b)))));
   }
   const count = typeof s.cards === "number" && !s.you
     ? el("span", { class: "backs", title: t("web_cards_left", { n: s.cards }), "aria-label": t("web_cards_left", { n: s.cards }) }, backsEl(backsShown(s.cards, 6)), el("span", { class: "count" }, String(s.cards)))
@@ -1050,7 +1055,9 @@ function drawDialog() {
   }
   host.replaceChildren(el("div", { class: "backdrop" }, box));
   const first = box.querySelector("button.primary:not([disabled])") || box.querySelector("button");
-  if (first) first.focus();
+  // (without scrolling: a summary taller than a phone held sideways opens at its title)
+  if (first) first.focus({ preventScroll: true });
+  box.scrollTop = 0;
 }
 
 // A phone turned, a window resized: the hand's fan and the trick's cards are sized for the
