@@ -387,6 +387,35 @@ def wait_version_change(page: Any, version: str) -> None:
         raise AssertionError(f"no new state in {STEP} ms: {page.evaluate(PAGE_NOW)}") from None
 
 
+def look_at_finished_trick(page: Any, seen: dict[str, Any], shot: str) -> None:
+    """A finished trick on the felt: its winner is marked; the first one is measured and
+    shot at rest."""
+    seen["winner"] = True
+    # (measured and shot at rest: a card travelling to the trick or gathering to
+    # the winner crosses the other plays for a moment)
+    if not seen["trick_shot"]:
+        page.wait_for_function(f"!({MOVING})()", timeout=5_000)
+    if not seen["trick_shot"] and page.locator(WINNER).count():
+        no_overlap(page)
+        # and the check sees a play's cards over another play's label (what the
+        # playtest's screenshot showed, there in mid-flight)
+        if page.evaluate(COVER_A_LABEL):
+            try:
+                no_overlap(page)
+                caught = ""
+            except AssertionError as found:
+                caught = str(found)
+            # (unless the table was drawn again in between)
+            still = page.evaluate(
+                "(() => { const e = document.querySelector('[data-covering]');"
+                " if (e) e.style.cssText = ''; return !!e; })()"
+            )
+            assert "in the trick" in caught or not still, "no_overlap missed a card"
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(SHOTS / f"{shot}.png"), full_page=True)
+        seen["trick_shot"] = True
+
+
 def play_a_deal(
     page: Any, server: str, tid: str, token: str, lang: str, game: str, size: str = ""
 ) -> dict[str, Any]:
@@ -402,7 +431,9 @@ def play_a_deal(
     shot = f"{game}-{size}" if size else f"{game}-{lang}-trick"
     started = time.monotonic()
     while time.monotonic() - started < 240:
-        page.wait_for_selector('body[data-turn="1"], [role=dialog]', timeout=STEP)
+        # (a finished trick is looked at while others act too: a person who wins no trick
+        # before the last never sees one on their own turn)
+        page.wait_for_selector(f'body[data-turn="1"], [role=dialog], {WINNER}', timeout=STEP)
         dialog = page.locator("[role=dialog]")
         if dialog.count():
             kind = dialog.get_attribute("data-dialog")
@@ -412,6 +443,16 @@ def play_a_deal(
                 page.click('[role=dialog] [data-action="confirm"]')
                 continue
             raise AssertionError(f"unexpected dialog {kind}")
+        if page.locator(WINNER).count():
+            look_at_finished_trick(page, seen, shot)
+        if page.evaluate("document.body.dataset.turn") != "1":
+            # others act while the finished trick is held: wait for it to be cleared
+            page.wait_for_function(
+                "document.body.dataset.turn === '1' || !!document.querySelector('[role=dialog]')"
+                f" || !document.querySelector({json.dumps(WINNER)})",
+                timeout=STEP,
+            )
+            continue
         version = page.evaluate("document.body.dataset.version")
         check_raw(page, server, tid, token, lang)
         one_screen(page)
@@ -430,31 +471,6 @@ def play_a_deal(
         trick = page.locator('[data-region="trick"] [data-card]')
         if trick.count():
             assert trick.first.get_attribute("data-seat") is not None
-        if page.locator(WINNER).count():
-            seen["winner"] = True
-            # (measured and shot at rest: a card travelling to the trick or gathering to
-            # the winner crosses the other plays for a moment)
-            if not seen["trick_shot"]:
-                page.wait_for_function(f"!({MOVING})()", timeout=5_000)
-            if not seen["trick_shot"] and page.locator(WINNER).count():
-                no_overlap(page)
-                # and the check sees a play's cards over another play's label (what the
-                # playtest's screenshot showed, there in mid-flight)
-                if page.evaluate(COVER_A_LABEL):
-                    try:
-                        no_overlap(page)
-                        caught = ""
-                    except AssertionError as found:
-                        caught = str(found)
-                    # (unless the table was drawn again in between)
-                    still = page.evaluate(
-                        "(() => { const e = document.querySelector('[data-covering]');"
-                        " if (e) e.style.cssText = ''; return !!e; })()"
-                    )
-                    assert "in the trick" in caught or not still, "no_overlap missed a card"
-                page.evaluate("window.scrollTo(0, 0)")
-                page.screenshot(path=str(SHOTS / f"{shot}.png"), full_page=True)
-                seen["trick_shot"] = True
         disabled = page.locator('#hand [data-card][aria-disabled="true"]')
         if not seen["refused"] and disabled.count():
             # (Playwright waits for aria-disabled elements to become enabled: force the click
@@ -897,7 +913,9 @@ def test_the_pace_setting_spaces_others_moves(server: str, browser: Any) -> None
         page.wait_for_selector("#hint", timeout=STEP)
         page.click('[data-action="play"]')
         wait_version_change(page, version)
-        page.wait_for_selector('body[data-turn="1"], [role=dialog]', timeout=STEP)
+        # (a finished trick is looked at while others act too: a person who wins no trick
+        # before the last never sees one on their own turn)
+        page.wait_for_selector(f'body[data-turn="1"], [role=dialog], {WINNER}', timeout=STEP)
     shown = page.evaluate("window.shown")
     gaps = [b[0] - a[0] for a, b in pairwise(shown) if a[1] != "1"]
     assert len(gaps) >= 3, shown
@@ -954,7 +972,9 @@ def test_the_table_is_laid_out_again_when_the_screen_changes(server: str, browse
     tid, token = create(server, "norlanninnakki")
     context, page = open_table(browser, server, tid, token, "fi", SIZES["phone"][0])
     try:
-        page.wait_for_selector('body[data-turn="1"], [role=dialog]', timeout=STEP)
+        # (a finished trick is looked at while others act too: a person who wins no trick
+        # before the last never sees one on their own turn)
+        page.wait_for_selector(f'body[data-turn="1"], [role=dialog], {WINNER}', timeout=STEP)
         trick = '[data-region="trick"]'
         # a card in the trick: play the hint until one is there
         for _ in range(20):
@@ -965,7 +985,9 @@ def test_the_table_is_laid_out_again_when_the_screen_changes(server: str, browse
             version = page.evaluate("document.body.dataset.version")
             click(page, '[data-action="play"]')
             wait_version_change(page, version)
-            page.wait_for_selector('body[data-turn="1"], [role=dialog]', timeout=STEP)
+            # (a finished trick is looked at while others act too: a person who wins no trick
+        # before the last never sees one on their own turn)
+        page.wait_for_selector(f'body[data-turn="1"], [role=dialog], {WINNER}', timeout=STEP)
         assert page.locator(f"{trick} [data-card]").count(), "no card was played to the trick"
         cw = page.evaluate(
             "getComputedStyle(document.getElementById('hand')).getPropertyValue('--cw')"
