@@ -197,3 +197,39 @@ def test_the_replay_page_links_to_the_review(
     link = page.wait_for_selector("a[data-action=review]")
     assert "review.html" in (link.get_attribute("href") or "")
     page.close()
+
+
+@pytest.mark.parametrize("game", ["anarchy", "guandan"])
+def test_the_replay_page_reads_like_the_table(
+    review_server: str, tables: dict[str, tuple[str, int]], browser: Any, game: str
+) -> None:
+    """A replayed seat says what its figure is ("total 12 pts", never a bare 12) and its
+    badges' cards are text, as at the table (a face at a badge's size cannot be read)."""
+    page = browser.new_page()
+    tid, _ = tables[game]
+    page.goto(f"{review_server}/replay.html?id={tid}&match=1")
+    page.wait_for_selector("#step-slider")
+    seen = {"scores": 0, "badge_cards": 0}
+    steps = int(page.get_attribute("#step-slider", "max") or 0)
+    # (steps spread over the match: some with scores, some with cards in the badges)
+    for step in range(steps // 8, steps, max(1, steps // 8)):
+        page.evaluate(
+            "(n) => { const s = document.querySelector('#step-slider');"
+            " s.value = String(n); s.dispatchEvent(new Event('change')); }",
+            step,
+        )
+        page.wait_for_function(
+            f"document.querySelector('#step-slider').value === '{step}'"
+            f" && document.querySelector('#step-label').textContent.includes('{step}')",
+            timeout=10_000,
+        )
+        scores = page.locator("#frame .seat-score").all_inner_texts()
+        bare = [s for s in scores if re.fullmatch(r"-?\d+(\.\d+)?", s.strip())]
+        assert not bare, f"step {step}: bare figures {bare}"
+        seen["scores"] += sum("total" in s for s in scores)
+        assert page.locator("#frame .badges svg").count() == 0, f"step {step}: faces in a badge"
+        seen["badge_cards"] += page.locator("#frame .badges .cards.as-text").count()
+    assert seen["badge_cards"], seen
+    if game == "anarchy":  # (Guandan's seats show their level in words)
+        assert seen["scores"], seen
+    page.close()

@@ -7,7 +7,7 @@ import { api, el, loadSeat, query } from "./api.js";
 import { cardEl, cardsEl } from "./cards.js";
 import { getLanguage, languageButton, t, translatePage } from "./i18n.js";
 import { reviewLink } from "./review-link.js";
-import { seatSlots, summaryTable } from "./table-parts.js";
+import { seatScore, seatSlots, summaryTable } from "./table-parts.js";
 
 const R = { id: query("id"), match: Number(query("match") || 1), step: 0, steps: 0, seat: 0, view: null, meta: null, frame: null, error: null };
 
@@ -62,8 +62,8 @@ function draw() {
   for (const s of p.seats) {
     felt.append(el("section", { class: `seat slot-${slotOf.get(s.seat)}${s.to_act ? " to-act" : ""}`, dataset: { seat: s.seat } },
       el("div", { class: "seat-head" }, el("span", { class: "seat-name" }, s.name), typeof s.cards === "number" ? el("span", { class: "backs" }, el("span", { class: "back", "aria-hidden": "true" }), String(s.cards)) : null),
-      s.score ? el("div", { class: "seat-score" }, /^-?\d+(\.\d+)?$/.test(s.score) ? t("web_points", { n: s.score }) : s.score) : null,
-      el("div", { class: "badges" }, s.badges.map((b) => el("span", { class: `badge tone-${b.tone}` }, b.text, b.cards.length ? cardsEl(b.cards, { small: true }) : null)))));
+      s.score ? el("div", { class: "seat-score" }, seatScore(s.score)) : null,
+      el("div", { class: "badges" }, s.badges.map((b) => el("span", { class: `badge tone-${b.tone}` }, b.text, b.cards.length ? cardsEl(b.cards, { text: true }) : null)))));
   }
   const trick = p.won || p.trick;
   const region = el("div", { class: "trick", dataset: { region: "trick" } });

@@ -93,3 +93,11 @@ function barsEl(series, mySeat, title) {
 function formatNumber(v) {
   return v === undefined ? "" : String(Math.round(v * 100) / 100);
 }
+
+// A seat's score as the table shows it: a bare figure is the match total, said so (a badge
+// may show this deal's points beside it); anything else is the presenter's own words.
+/** @param {string} score @returns {string} */
+export function seatScore(score) {
+  if (!/^-?\d+(\.\d+)?$/.test(score)) return score;
+  return t(Math.abs(Number(score)) === 1 ? "web_points_total_one" : "web_points_total", { n: score });
+}

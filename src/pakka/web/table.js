@@ -18,7 +18,7 @@ import { getLanguage, has, languageButton, t, tn, translatePage } from "./i18n.j
 import { backsShown, handLayout, paceMs, rowWidth } from "./layout.js";
 import { canon, cardsOf, carrySelection, choiceValue, contains, isCardAction, matching as matchingOf, moveInSelection, sameCards } from "./selection.js";
 import { PACES, readSettings, writeSettings } from "./settings.js";
-import { chartEl, commitLabel, seatSlots, summaryTable } from "./table-parts.js";
+import { chartEl, commitLabel, seatScore, seatSlots, summaryTable } from "./table-parts.js";
 import { afterState, coachFirst, onPractice, practicePanel } from "./practice.js";
 import { reviewLink } from "./review-link.js";
 
@@ -669,8 +669,7 @@ function seatEl(s, slot) {
   if (sv && sv.away) flags.push(el("span", { class: "badge tone-warn" }, t("web_away")));
   else if (sv && sv.kind === "person" && sv.taken && !sv.connected && s.seat !== S.seat) flags.push(el("span", { class: "badge tone-muted" }, t("web_offline")));
   if (S.view && Array.isArray(S.view.new_match) && S.view.new_match.includes(s.seat)) flags.push(el("span", { class: "badge tone-info" }, t("web_new_match_asked_badge")));
-  // a bare figure is the match total (a badge may show this deal's points beside it)
-  const score = /^-?\d+(\.\d+)?$/.test(s.score) ? t(Math.abs(Number(s.score)) === 1 ? "web_points_total_one" : "web_points_total", { n: s.score }) : s.score;
+  const score = seatScore(s.score);
   const open = S.openSeat === s.seat;
   const cls = ["seat", `slot-${slot}`];
   if (s.to_act) cls.push("to-act");
