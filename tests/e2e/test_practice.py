@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.e2e.conftest import FAST_PACE, require_browser
 from tests.server.conftest import toy  # noqa: F401  (fixture used by `server`)
@@ -115,6 +116,14 @@ def test_a_person_takes_back_a_move(server: str, browser: Any) -> None:
     assert mark.inner_text() == "Practice match"
     page.goto(f"{server}/review.html?id={tid}&match=1&seat=0")
     page.wait_for_selector("#practice-mark[data-practice=true]", timeout=30_000)
+    # in Finnish too, on both pages
+    finnish = browser.new_context(locale="fi-FI")
+    fi_page = finnish.new_page()
+    for url in (f"/replay.html?id={tid}&match=1", f"/review.html?id={tid}&match=1&seat=0"):
+        fi_page.goto(server + url)
+        fi_mark = fi_page.wait_for_selector("#practice-mark[data-practice=true]", timeout=30_000)
+        assert fi_mark.inner_text() == "Harjoitusottelu", url
+    finnish.close()
     # and a match played without practice is not
     plain, plain_token = _table(server)
     _bots_finish(server, plain, plain_token)
@@ -176,11 +185,16 @@ def _a_mistake(tmp_path: Path, tid: str, game: str = "pentagrammi") -> list[str]
     return [str(c) for c in worst.to_json()["cards"]]
 
 
-def test_the_coach_holds_a_mistake(server: str, browser: Any, tmp_path: Path) -> None:
+COACH_WORDS = {"en-US": ("mistake", "prefers"), "fi-FI": ("virhe", "pelaisi")}
+"""What the coach's warning says in each language: the mark and the bot's preferred move."""
+
+
+@pytest.mark.parametrize("locale", sorted(COACH_WORDS))
+def test_the_coach_holds_a_mistake(server: str, browser: Any, tmp_path: Path, locale: str) -> None:
     """With the coach on, a move the bot rates a mistake is held with the reason: "choose
-    again" keeps the turn, "play anyway" sends it."""
+    again" keeps the turn, "play anyway" sends it (in English and in Finnish)."""
     tid, token = _table(server)
-    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
     context.add_init_script(FAST_PACE)
     page = context.new_page()
     errors: list[str] = []
@@ -201,7 +215,9 @@ def test_the_coach_holds_a_mistake(server: str, browser: Any, tmp_path: Path) ->
     note = page.wait_for_selector("#coach-note[data-mark=mistake]", timeout=30_000)
     assert note.get_attribute("role") == "alert"
     text = note.inner_text()
-    assert "mistake" in text and "prefers" in text, text
+    mark, prefers = COACH_WORDS[locale]
+    assert mark in text and prefers in text, text
+    assert "{" not in text and "_" not in text, text  # words, not a key or a field name
     # held: nothing was sent
     assert page.get_attribute("body", "data-version") == before
     assert page.locator("#hand [data-card]").count() > 0
