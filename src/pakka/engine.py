@@ -351,6 +351,17 @@ class Game(ABC, Generic[OptionsT, StateT]):
             events = state.apply(entry["seat"], self.action_from_json(entry["action"]))
             yield state, Replayed(step, deal, events)
 
+    def deal_start(self, data: Mapping[str, Any]) -> int:
+        """How many actions of a record come before its deal in play (where "deal these
+        cards again" goes back to); the record's length if that deal has not begun."""
+        before: list[int] = []  # the deal in play before each action
+        state: StateT | None = None
+        for now, done in self.replay(data):
+            before.append(done.deal)
+            state = now  # (the same object each time: the match after the last action)
+        deal = (state if state is not None else self._record_start(data)).view(None).deal
+        return next((step for step, d in enumerate(before) if d == deal), len(before))
+
     def _record_start(self, data: Mapping[str, Any]) -> StateT:
         """A record's match before its first action."""
         if data.get("game") != self.name:

@@ -104,5 +104,16 @@ def test_takeback_and_coach_at_a_servers_practice_table(server: str) -> None:  #
                 await pilot.pause(0.05)
             assert session.version <= first and session.legal
             assert "taken back" in app.message
+            # the same cards again: the deal in play from its start
+            await pilot.press("1")
+            await wait_turn(pilot)
+            assert session.version > first
+            await pilot.press("ctrl+r")
+            for _ in range(200):
+                if "starts over" in app.message and session.legal:
+                    break
+                await pilot.pause(0.05)
+            assert "starts over" in app.message, app.message
+            assert session.version <= first and session.legal
 
     asyncio.run(main())

@@ -175,6 +175,41 @@ def test_undo_takes_back_the_persons_move_and_the_bots_replies() -> None:
     run("toy", body, seed=7)
 
 
+def test_ctrl_r_deals_the_same_cards_again() -> None:
+    async def body(pilot: Any, app: PakkaApp) -> None:
+        session = app.session
+        assert isinstance(session, LocalSession)
+        dealt = session.state.observation(0)["hand"]
+        start = len(session.state.log or [])  # (the bots' moves before the person's first)
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(session.state.log or []) > start
+        assert "deal again" in screen_text(app)  # the key is shown where undo is
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert "starts over" in app.message, app.message
+        assert len(session.state.log or []) == start
+        assert session.state.observation(0)["hand"] == dealt
+        assert 0 in session.state.to_act()
+
+    run("toy", body, seed=7)
+
+
+def test_ctrl_r_before_the_deal_has_begun_says_so() -> None:
+    async def body(pilot: Any, app: PakkaApp) -> None:
+        session = app.session
+        assert isinstance(session, LocalSession)
+        before = session.state.to_json()
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert "Nothing to deal again" in app.message, app.message
+        assert session.state.to_json() == before
+
+    run("toy", body, seed=7)
+
+
 def test_hint_rules_sheet_and_mouse() -> None:
     async def body(pilot: Any, app: PakkaApp) -> None:
         await pilot.press("h")

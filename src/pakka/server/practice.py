@@ -133,11 +133,8 @@ def _error(code: str, message: str) -> dict[str, Any]:
 def _deal_start(room: Room) -> int:
     """The first step of the deal in play (the number of actions before it)."""
     state = room.state
-    assert state is not None and state.log is not None
-    record = state.to_json()
-    deal = state.view(None).deal
-    starts = (done.step for _, done in room.game.replay(record) if done.deal == deal)
-    return next(starts, len(record["actions"]))
+    assert state is not None
+    return room.game.deal_start(state.to_json())
 
 
 async def takeback(

@@ -12,7 +12,8 @@ several actions have exactly those cards, a chooser asks which reading; nothing 
 matches a cardless action such as "discard none", or in one-card-a-turn games plays the card
 under the cursor); digits take the numbered choices (contracts, bids, pass); ``h`` asks for a
 hint and selects its cards, ``?`` shows the rules, ``u`` undoes (local play, or a server's
-practice table: your move and the bots' replies), ``!`` switches the coach on and off (a move
+practice table: your move and the bots' replies), Ctrl+R deals the same cards again (the
+deal in play from its start, where undo is allowed), ``!`` switches the coach on and off (a move
 the bot rates a mistake is held, with why, until you confirm it), ``s`` the full
 score sheet, ``n`` a new match once one is over, ``q`` twice quits.  The mouse works on
 cards, choices and keys.
@@ -538,6 +539,7 @@ class PakkaApp(App[None]):
         ]
         if self.session.can_undo:
             keys.append(("app.undo", "u", t("tui_key_undo", self.lang)))
+            keys.append(("app.redeal", "Ctrl+R", t("tui_key_redeal", self.lang)))
         coach = t("tui_key_coach_on" if self.coach_on else "tui_key_coach", self.lang)
         keys.append(("app.coach", "!", coach))
         if self.is_over():
@@ -581,6 +583,8 @@ class PakkaApp(App[None]):
             self.action_hint()
         elif char == "u":
             self.action_undo()
+        elif key == "ctrl+r":
+            self.action_redeal()
         elif char == "!":
             self.action_coach()
         elif char == "r" and self.is_over():
@@ -834,6 +838,22 @@ class PakkaApp(App[None]):
             self.say(t("tui_undone", self.lang))
         else:
             self.say(t("tui_no_undo", self.lang), "error")
+        self.refresh_view()
+
+    def action_redeal(self) -> None:
+        if not self.session.can_undo:
+            self.say(t("tui_no_redeal", self.lang), "error")
+            return
+        self.run_worker(self._redeal(), exclusive=True, group="act")
+
+    async def _redeal(self) -> None:
+        if await self.session.redeal():
+            self.selected = []
+            self.hint_action = None
+            self.query_one("#log", RichLog).write("· " + t("tui_redealt", self.lang))
+            self.say(t("tui_redealt", self.lang))
+        else:
+            self.say(t("tui_no_redeal", self.lang), "error")
         self.refresh_view()
 
     def action_rules(self) -> None:

@@ -301,6 +301,14 @@ class RemoteSession(Session):
         self.version = -1  # the next state is an earlier one: show it
         return True
 
+    async def redeal(self) -> bool:
+        """Deal these cards again (a practice table): the server takes the deal back."""
+        reply = await self._ask_practice({"op": "redeal"})
+        if reply is None or reply.get("op") != "redeal":
+            return False
+        self.version = -1
+        return True
+
     async def coach(self, action: Action) -> tuple[str, str]:
         reply = await self._ask_practice(
             {"op": "coach", "action": action.to_json(), "lang": self.lang}
@@ -422,7 +430,7 @@ class RemoteSession(Session):
         elif kind == "hint" and self._hint is not None and not self._hint.done():
             self._hint.set_result(frame)
         elif kind == "practice" and self._practice is not None and not self._practice.done():
-            if frame.get("op") == "takeback":
+            if frame.get("op") in ("takeback", "redeal"):
                 self.version = -1
             self._practice.set_result(frame)
 

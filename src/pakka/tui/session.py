@@ -84,6 +84,11 @@ class Session(ABC):
     async def undo(self) -> bool:
         return False
 
+    async def redeal(self) -> bool:
+        """Deal these cards again: the deal in play from its start, the same cards (where
+        undo is allowed); False if the deal has not begun or it is not possible."""
+        return False
+
     async def coach(self, action: Action) -> tuple[str, str]:
         """How the bot rates ``action`` before it is played (issue 30): its mark (``""``,
         ``"inaccuracy"``, ``"mistake"``) and, for a marked move, why."""
@@ -273,6 +278,17 @@ class LocalSession(Session):
         record = self.state.to_json()
         record["actions"] = record["actions"][:last]
         self.state = self.game.from_json(record)
+        await self._run_bots()
+        return True
+
+    async def redeal(self) -> bool:
+        if self._running or not self.can_undo or self.state.is_over():
+            return False
+        record = self.state.to_json()
+        keep = self.game.deal_start(record)
+        if keep >= len(record["actions"]):
+            return False
+        self.state = self.game.from_json({**record, "actions": record["actions"][:keep]})
         await self._run_bots()
         return True
 
