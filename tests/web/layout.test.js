@@ -1,7 +1,7 @@
 // The table's layout maths: seat slots, the hand's fan, card sizes, the display pace.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { backsShown, cardWidthFor, fan, handLayout, paceMs, rowWidth, seatSlots } from "../../src/pakka/web/layout.js";
+import { backsShown, cardWidthFor, fan, handLayout, paceMs, rowWidth, seatSlots, tieOffsets } from "../../src/pakka/web/layout.js";
 
 test("you sit at the bottom; the next seat on your left when play goes clockwise", () => {
   assert.deepEqual(seatSlots(4, "clockwise"), ["me", "left", "top", "right"]);
@@ -74,4 +74,15 @@ test("a row of the hand never needs more than the width it has", () => {
       }
     }
   }
+});
+
+test("tied seats in the chart are spread apart; a seat alone keeps its point", () => {
+  const off = tieOffsets([[5, 7, 9], [5, 8, 9], [3, 7, 9]], 4);
+  // after deal 1 seats 0 and 1 tie at 5: one each side; seat 2 alone
+  assert.deepEqual(off.map((o) => o[0]), [-2, 2, 0]);
+  // after deal 2 seats 0 and 2 tie at 7
+  assert.deepEqual(off.map((o) => o[1]), [-2, 0, 2]);
+  // after deal 3 all three tie: round the point, none left on another
+  assert.deepEqual(off.map((o) => o[2]), [-4, 0, 4]);
+  assert.deepEqual(tieOffsets([[1, 2], [3]]), [[0, 0], [0]]);
 });

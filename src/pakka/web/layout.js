@@ -119,3 +119,20 @@ export function backsShown(count, most = 7) {
 export function paceMs(pace) {
   return pace === "slow" ? 900 : pace === "fast" ? 0 : 350;
 }
+
+// How far each line chart point is moved so that tied seats stay apart: the seats with the
+// same value after the same deal are spread round the true point, `step` px apart on a
+// diagonal, in series order (a seat alone there is not moved). `offsets[k][i]` is series k
+// after deal i.
+/** @param {number[][]} values @param {number} [step] @returns {number[][]} */
+export function tieOffsets(values, step = 3) {
+  const out = values.map((v) => v.map(() => 0));
+  const n = Math.max(0, ...values.map((v) => v.length));
+  for (let i = 0; i < n; i++) {
+    /** @type {Map<number, number[]>} */
+    const at = new Map();
+    values.forEach((v, k) => { if (i < v.length) at.set(v[i], [...(at.get(v[i]) || []), k]); });
+    for (const ks of at.values()) ks.forEach((k, j) => { out[k][i] = (j - (ks.length - 1) / 2) * step; });
+  }
+  return out;
+}

@@ -5,6 +5,8 @@
 import { el } from "./api.js";
 import { has, t } from "./i18n.js";
 
+import { tieOffsets } from "./layout.js";
+
 export { seatSlots } from "./layout.js";
 
 // The Play button's words for the phase's commit (by action type: play, pass_cards, bid…).
@@ -53,11 +55,17 @@ export function chartEl(series, mySeat, title) {
     label.textContent = String(i + 1);
     g.append(label);
   }
+  // tied seats are drawn side by side (one line over another hid a seat)
+  const off = tieOffsets(series.map((s) => s.values));
   series.forEach((s, k) => {
-    const pts = s.values.map((v, i) => `${x(i)},${y(v)}`).join(" ");
+    const pts = s.values.map((v, i) => `${x(i) + off[k][i]},${y(v) + off[k][i]}`).join(" ");
     const mine = s.seat === mySeat;
     g.append(svg("polyline", { points: pts, class: `series c${k % 8}${mine ? " mine" : ""}`, fill: "none" }));
-    s.values.forEach((v, i) => g.append(svg("circle", { cx: x(i), cy: y(v), r: mine ? 3.5 : 2.5, class: `dot c${k % 8}` })));
+    s.values.forEach((v, i) => {
+      const dot = svg("circle", { cx: x(i) + off[k][i], cy: y(v) + off[k][i], r: mine ? 3.5 : 2.5, class: `dot c${k % 8}`, "data-series": s.seat, "data-value": formatNumber(v) });
+      dot.append(svg("title", {}, document.createTextNode(`${s.name}: ${formatNumber(v)}`)));
+      g.append(dot);
+    });
   });
   return el("figure", { class: "chart-box" }, g, el("figcaption", {}, title), legend);
 }
