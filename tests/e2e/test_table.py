@@ -342,6 +342,24 @@ COVER_A_LABEL = """() => {
     cards.style.cssText = `position: relative; left: ${label.left - r.left}px; top: ${label.top - r.top}px`;
     return true;
 }"""
+BROKEN_WORDS = """(box) => {
+    // the words of a table's headers that were split over two lines
+    const out = [];
+    for (const th of box.querySelectorAll('th')) {
+        const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+            for (const m of node.textContent.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, m.index);
+                range.setEnd(node, m.index + m[0].length);
+                const lines = new Set([...range.getClientRects()]
+                    .filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+                if (lines.size > 1) out.push(m[0]);
+            }
+        }
+    }
+    return out;
+}"""
 WINNER = '[data-region="trick"] [data-winner="true"]'
 MOVING = """() => [...document.querySelectorAll('[data-region="trick"] [data-card]')]
     .some((c) => c.getAnimations().length > 0)"""
@@ -568,6 +586,9 @@ def test_a_person_plays_a_whole_deal(game: str, size: str, server: str, browser:
     # every column in sight: no seat's figures hidden to the side of a phone's screen
     wide = summary.locator(".scroll").evaluate("(e) => [e.scrollWidth, e.clientWidth]")
     assert wide[0] <= wide[1] + 1, f"the summary's table is {wide[0]} px wide in {wide[1]}"
+    # and no word of its labels broken across two lines ("Laskettav / at" on a phone)
+    broken = summary.evaluate(BROKEN_WORDS)
+    assert not broken, f"words broken across lines in the summary: {broken}"
     # one hint a turn, at the server's default limits, was never refused
     refused = [f for f in page.told if f["type"] == "error" and f["code"] == "rate_limited"]
     assert not refused, refused
@@ -629,6 +650,54 @@ def _latest(ws: Any) -> dict[str, Any] | None:
             return latest
         if frame.get("type") == "state":
             latest = frame
+
+
+LONG_SUMMARY = {
+    "title": "Jako 1 päättyi",
+    "columns": ["Sinä", "Botti 2", "Botti 3", "Botti 4", "Botti 5"],
+    "rows": [
+        {"label": label, "cells": cells}
+        for label, cells in [
+            ("Voitetut kortit", ["16", "12", "15", "9", "0"]),
+            ("Laskettavat", ["16 korttia: 3 yli 13 kortin", "5 mustaa", "3 ♥", "9", "—"]),
+            ("Tyhjät maat (+10/maa)", ["—", "—", "—", "♣ +10", "—"]),
+            ("Neljä samaa (+20/setti)", ["—", "—", "—", "—", "—"]),
+            ("Vastapuolen pisteet", ["+15", "+10", "+12", "+10", "0"]),
+            ("Yhteensä", ["15", "10", "12", "10", "0"]),
+        ]
+    ],
+}
+"""A Finnish deal summary with the longest row labels the games have (Anarchy's, at
+Pentagrammi's five seats)."""
+
+
+def test_a_summary_keeps_its_words_whole_on_a_phone(server: str, browser: Any) -> None:
+    """On a phone a summary's columns all fit and no label is split inside a word (it read
+    "Laskettav / at" while the columns fitted)."""
+    context = browser.new_context(locale="fi-FI", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{server}/replay.html?id=none&match=1")  # (the page's style, any page)
+    page.wait_for_load_state()
+    box = page.evaluate_handle(
+        """async (s) => {
+            const { summaryTable } = await import('/table-parts.js');
+            const d = document.createElement('div');
+            d.className = 'dialog summary deal-summary';
+            d.append(summaryTable(s));
+            const back = document.createElement('div');
+            back.className = 'backdrop';
+            back.append(d);
+            document.body.replaceChildren(back);
+            return d;
+        }""",
+        LONG_SUMMARY,
+    )
+    wide = box.evaluate(
+        "(d) => { const e = d.querySelector('.scroll'); return [e.scrollWidth, e.clientWidth]; }"
+    )
+    assert wide[0] <= wide[1] + 1, f"the summary's table is {wide[0]} px wide in {wide[1]}"
+    assert box.evaluate(BROKEN_WORDS) == []
+    context.close()
 
 
 def test_the_selection_is_kept_while_others_act(server: str, browser: Any) -> None:
