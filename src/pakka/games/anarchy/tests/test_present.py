@@ -380,7 +380,7 @@ def test_a_trick_marks_each_capturing_card_and_says_what_it_took() -> None:
         "contract": "peli: pata",
         "last_play": "viimeksi ♠J",
         "captured": "voitetut 2: ♠8 ♠J",
-        "deal_score": "tässä jaossa 38 p",
+        "deal_score": "jaosta 38 p",
     }
 
     # once the viewer has chosen, the table shows its face-down card and who is still choosing
