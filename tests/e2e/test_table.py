@@ -456,6 +456,9 @@ def play_a_deal(
         if dialog.count():
             kind = dialog.get_attribute("data-dialog")
             if kind == "deal-summary":
+                # an alert from a press while the last trick was on the felt is gone: the
+                # summary says what to do now
+                assert not page.locator("#alert").is_visible(), page.locator("#alert").inner_text()
                 return seen
             if kind == "confirm":  # a return: the dialog names the move and whom it goes to
                 page.click('[role=dialog] [data-action="confirm"]')
@@ -464,6 +467,10 @@ def play_a_deal(
         if page.locator(WINNER).count():
             look_at_finished_trick(page, seen, shot)
         if page.evaluate("document.body.dataset.turn") != "1":
+            # a person presses Hint out of turn (told "not your turn"; nothing is sent)
+            hint = page.locator('[data-action="hint"]')
+            if hint.count() and hint.is_enabled() and not page.locator("[role=dialog]").count():
+                hint.click(timeout=5_000)
             # others act while the finished trick is held: wait for it to be cleared
             page.wait_for_function(
                 "document.body.dataset.turn === '1' || !!document.querySelector('[role=dialog]')"

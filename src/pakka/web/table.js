@@ -1017,6 +1017,8 @@ function drawDialog() {
   if (host.dataset.key === key) return;
   host.dataset.key = key;
   if (!d || waiting) { host.replaceChildren(); return; }
+  // a summary answers what an alert from the moment before it said ("not your turn")
+  if (d.kind === "deal-summary" || d.kind === "match-summary") S.alert = "";
   const titleId = "dialog-title";
   let box;
   if (d.kind === "settings") {
