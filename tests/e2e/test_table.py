@@ -707,6 +707,56 @@ def test_a_summary_keeps_its_words_whole_on_a_phone(server: str, browser: Any) -
     context.close()
 
 
+def test_a_badge_with_cards_fits_a_phone_seat(server: str, browser: Any) -> None:
+    """A Guandan play badge ("kuninkaiden täyskäsi" and five cards as text) in a seat box on
+    a phone: its cards go under its words, side by side, inside the box (they stood one a
+    line beside the words, 124 px in a 120-px box, in CI's whole-deal run)."""
+    context = browser.new_context(locale="fi-FI", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{server}/replay.html?id=none&match=1")  # (the page's style, any page)
+    page.wait_for_load_state()
+    found = page.evaluate(
+        """async () => {
+            const { cardsEl } = await import('/cards.js');
+            document.body.className = 'table-page';
+            const felt = document.createElement('div');
+            felt.className = 'felt n4';
+            felt.id = 'table';
+            const plays = [
+                ['left', ['H2', 'H2', 'H10', 'D10', 'CK'], 'kuninkaiden täyskäsi'],
+                ['top', ['H10', 'H10', 'D10', 'C10', 'S10', 'D10'], 'kuuden kympin pommi'],
+                ['right', ['H3', 'S4', 'D5', 'C6', 'H7'], 'suora'],
+            ];
+            for (const [slot, cards, words] of plays) {
+                const seat = document.createElement('section');
+                seat.className = `seat slot-${slot}`;
+                const name = document.createElement('span');
+                name.className = 'seat-name';
+                name.textContent = 'Botti 4';
+                const badges = document.createElement('div');
+                badges.className = 'badges';
+                const badge = document.createElement('span');
+                badge.className = 'badge tone-good';
+                badge.append(words, cardsEl(cards, { text: true }));
+                badges.append(badge);
+                seat.append(name, badges);
+                felt.append(seat);
+            }
+            document.body.replaceChildren(felt);
+            const out = [];
+            for (const seat of felt.querySelectorAll('.seat')) {
+                if (seat.scrollWidth > seat.clientWidth + 1) out.push(`${seat.className}: ${seat.scrollWidth} px in ${seat.clientWidth}`);
+                const chips = [...seat.querySelectorAll('.cards.as-text > *')].map((c) => c.getBoundingClientRect());
+                const lines = new Set(chips.map((r) => Math.round(r.top))).size;
+                if (lines > Math.ceil(chips.length / 2)) out.push(`${seat.className}: ${chips.length} cards on ${lines} lines`);
+            }
+            return out;
+        }"""
+    )
+    assert found == [], found
+    context.close()
+
+
 def test_the_selection_is_kept_while_others_act(server: str, browser: Any) -> None:
     """Everyone plays at once in Anarchy's tricks: another person's card must not clear
     what this person has chosen.  Seat 1 is a second person, played by the test."""
