@@ -51,6 +51,20 @@ def _caught_up(page: Any, server: str, tid: str) -> str:
     raise AssertionError(f"the page never caught up: it shows {version}, the server {stored}")
 
 
+def _settled(page: Any, server: str, tid: str) -> str:
+    """My turn, caught up, and the bots done for now (the same position a second later:
+    in Pentagrammi's pass every seat acts at once, so the bots' passes may still be coming
+    after the page shows my turn)."""
+    version = _caught_up(page, server, tid)
+    for _ in range(30):
+        time.sleep(1.0)
+        again = _caught_up(page, server, tid)
+        if again == version:
+            return version
+        version = again
+    raise AssertionError(f"the table never settled (last at {version})")
+
+
 def _play_hint(page: Any) -> None:
     page.click("[data-action=hint]")
     page.wait_for_function(
@@ -201,7 +215,8 @@ def test_the_coach_holds_a_mistake(server: str, browser: Any, tmp_path: Path, lo
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server}/table.html?id={tid}#token={token}&seat=0")
     page.wait_for_selector("#practice [data-action=coach]")
-    before = _my_turn(page)  # Pentagrammi's pass: which two cards, to whom
+    _my_turn(page)  # Pentagrammi's pass: which two cards, to whom
+    before = _settled(page, server, tid)
     cards = _a_mistake(tmp_path, tid)
     page.click("[data-action=coach]")
     assert page.get_attribute("[data-action=coach]", "aria-pressed") == "true"
