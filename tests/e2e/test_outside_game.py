@@ -73,7 +73,10 @@ def test_its_words_and_rules_show_in_the_lobby_rules_page_and_table(
 
     rules = context.new_page()
     rules.goto(outside_server + "/rules.html?game=highlow")
-    rules.wait_for_selector("h1")
+    # the heading names the game once the page has read the game's words
+    rules.wait_for_function(
+        "document.querySelector('h1').textContent.includes('Ylös vai alas')", timeout=10_000
+    )
     assert rules.locator("h1").first.inner_text() == "Säännöt: Ylös vai alas"
     assert "Korkein arvo vie kierroksen" in rules.locator("body").inner_text()
 
