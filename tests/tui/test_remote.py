@@ -143,9 +143,9 @@ def test_reconnect_and_watching(
         assert watcher.seat is None and watcher.token is None
         app2 = PakkaApp(watcher, "en")
         async with app2.run_test(size=(80, 24)) as pilot:
-            for _ in range(100):
+            for _ in range(100):  # the view lands, then the screen is drawn from it
                 await pilot.pause(0.05)
-                if watcher.view is not None:
+                if watcher.view is not None and "watching" in screen_text(app2):
                     break
             assert watcher.view is not None and watcher.view.hand is None
             assert "watching" in screen_text(app2)
