@@ -289,3 +289,29 @@ def test_a_pass_holding_a_beater_is_counted_as_one() -> None:
     assert (
         "passes|opponent|beater|decisions" in keys and "passes|opponent|beater|passed" not in keys
     )
+
+
+def test_a_snapshot_plays_as_the_learned_level(tmp_path: Any) -> None:
+    """``learned@PATH`` (``benchmarks/learned_curve.py``): the learned level with a training
+    run's snapshot, not the shipped weights, through a whole refereed deal."""
+    import numpy as np
+
+    from pakka.bots.learned import LearnedBot, action_inputs, codec_for
+    from pakka.bots.train import export
+    from pakka.games import get
+    from tests.bots.test_learned import guandan_sizes, random_network
+
+    net = random_network(*guandan_sizes(), seed=3)
+    path = tmp_path / "weights-003.npz"
+    export(net, path)
+    bot = harness.pakka_bot(f"learned@{path}", 5, None)
+    assert isinstance(bot, LearnedBot)
+    st = get("guandan").new_match(seed=2)
+    view = st.view(st.turn)
+    codec = codec_for(view, "guandan")
+    _, rows = action_inputs(codec, view, st.legal_actions(st.turn), None)
+    obs = codec.observe(view)
+    assert np.allclose(bot.network.forward(obs, rows), net.forward(obs, rows), atol=1e-5)
+    record = harness.Match(3, f"learned@{path}", "stand-in", 0, 1, 60, rule_bot=StandIn).run()
+    assert len(record["deals"]) == 1
+    assert record["invalid"] == record["crash"] == record["notify_crash"] == 0

@@ -41,6 +41,8 @@ from typing import Any
 
 import pakka.games
 from pakka.bots import Budget, make
+from pakka.bots.learned import LearnedBot
+from pakka.bots.learned import load as load_network
 from pakka.cards import Card
 from pakka.engine import Action
 from pakka.events import Event, MatchOver
@@ -178,7 +180,12 @@ def pakka_bot(level: str, seed: int, budget: Budget | None) -> Any:
     """A pakka level (``random``, ``easy``, ``normal``, ``hard``), ``hard/N``, ``seeing``,
     ``seeing/N``, ``seeing-bombs``, ``seeing-partner``, or any of these with a bomb rule:
     ``LEVEL+bombs@MARGIN`` (a model, :class:`~.bombs.BombModel`) or ``LEVEL+bombs@oracle``
-    (the true cards, :class:`~.bombs.BombOracle`)."""
+    (the true cards, :class:`~.bombs.BombOracle`), or ``learned@PATH``: the ``learned``
+    level with the weights in ``PATH`` (a training run's snapshot; ``learned`` alone plays
+    the shipped weights)."""
+    if level.startswith("learned@"):
+        path = level.partition("@")[2]
+        return LearnedBot("guandan", seed, load_network(path))
     if "+bombs@" in level:  # LEVEL+bombs@MARGIN: benchmarks/guandan_bombs.py's model
         inner, _, margin = level.partition("+bombs@")
         if margin == "oracle":

@@ -292,7 +292,9 @@ def train(
     """Train the learned level by self-play (Deep Monte-Carlo on the CPU; needs PyTorch,
     the optional extra named train).  Resumes from the folder's checkpoint (with its own
     configuration: --target and --worlds choose a new run's); writes curve.csv and
-    curve.svg (level gain a deal against normal, by CPU hours)."""
+    curve.svg (level gain a deal against normal, by CPU hours) and keeps each
+    checkpoint's weights in snapshots/ (benchmarks/learned_curve.py measures them
+    against the Guandan rule bots)."""
     try:
         from pakka.bots.train import TARGETS, Config, Trainer, export
     except ImportError as exc:  # pragma: no cover - numpy missing

@@ -239,6 +239,18 @@ def test_a_worlds_run_trains_and_resumes_on_worlds_targets(tmp_path: Path) -> No
     resumed = Trainer(tmp_path, Config())  # a resumed run keeps its own configuration
     assert resumed.config == config and resumed.deals == 1
     assert resumed.network().meta["target"] == "worlds" and resumed.network().meta["worlds"] == 2
+    # each checkpoint's weights are kept, and play as the network did then
+    resumed.checkpoint()
+    kept = sorted(p.name for p in (tmp_path / "snapshots").iterdir())
+    assert kept == ["weights-000.npz", "weights-001.npz"]
+    st = get("guandan").new_match(seed=3)
+    view = st.view(st.turn)
+    codec = codec_for(view, "guandan")
+    legal = st.legal_actions(st.turn)
+    _, rows = action_inputs(codec, view, legal, legal[0])  # (trained with a hint)
+    then = load(tmp_path / "snapshots" / "weights-001.npz").forward(codec.observe(view), rows)
+    now = resumed.network().forward(codec.observe(view), rows)
+    assert np.allclose(then, now, atol=2e-2)  # (float16 weights)
 
 
 def test_a_checkpoint_from_before_rollout_targets_resumes_on_deal_targets(

@@ -49,7 +49,9 @@ are exported as the ``.npz`` that :mod:`pakka.bots.learned` plays with NumPy alo
 
 Needs PyTorch (``pip install 'pakka[train]'``; the suite and the players do not).  Every
 ``checkpoint_minutes`` the run writes ``checkpoint.pt`` (network, optimiser, counters,
-replay buffer excluded), ``weights.npz``, and one row of the learning curve (``curve.csv``:
+replay buffer excluded), ``weights.npz`` (and a float16 copy kept as
+``snapshots/weights-NNN.npz``, for curves measured afterwards, such as
+``benchmarks/learned_curve.py``'s against the Guandan rule bots), and one row of the learning curve (``curve.csv``:
 deals, samples, updates, CPU hours, the learned pair's level gain a deal and deal win rate
 against a ``normal`` pair on fixed evaluation seeds, both seatings) with its plot
 ``curve.svg``.  A run given the same folder resumes from its checkpoint (with the
@@ -476,6 +478,8 @@ class Trainer:
         torch.save(state, tmp)
         tmp.replace(self.folder / "checkpoint.pt")
         export(net, self.folder / "weights.npz")
+        # every checkpoint's weights, for curves measured afterwards (against other bots)
+        export(net, self.folder / "snapshots" / f"weights-{row['checkpoint']:03d}.npz", half=True)
         write_curve(self.curve, self.folder / "curve.csv")
         (self.folder / "curve.svg").write_text(svg_curve(self.curve))
         return row
@@ -607,17 +611,25 @@ def write_curve(curve: list[dict[str, Any]], path: Path) -> None:
             w.writerow({k: row.get(k, "") for k in CURVE_FIELDS})
 
 
-def svg_curve(curve: list[dict[str, Any]], width: int = 640, height: int = 360) -> str:
+def svg_curve(
+    curve: list[dict[str, Any]],
+    width: int = 640,
+    height: int = 360,
+    against: str = "normal",
+    reference: float = 0.0,
+    reference_label: str = "parity",
+) -> str:
     """The learning curve as a small SVG (no plotting library): the level gain a deal
-    against ``normal`` (with its 95 % interval) by CPU hours, and zero (parity).
+    against ``against`` (with its 95 % interval) by CPU hours, and a dashed line at
+    ``reference`` (zero: parity; against another bot, say, ``normal``'s gain there).
 
     >>> svg_curve([{"cpu_hours": 0, "gain": -1, "gain_ci": 0.5}]).startswith("<svg")
     True
     """
     pad = 50
     xs = [float(r["cpu_hours"]) for r in curve] or [0.0]
-    lo = min([float(r["gain"]) - float(r["gain_ci"]) for r in curve] + [-0.5])
-    hi = max([float(r["gain"]) + float(r["gain_ci"]) for r in curve] + [0.5])
+    lo = min([float(r["gain"]) - float(r["gain_ci"]) for r in curve] + [reference - 0.5])
+    hi = max([float(r["gain"]) + float(r["gain_ci"]) for r in curve] + [reference + 0.5])
     x_max = max(xs[-1], 1e-6)
 
     def px(x: float) -> float:
@@ -630,15 +642,16 @@ def svg_curve(curve: list[dict[str, Any]], width: int = 640, height: int = 360) 
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'font-family="sans-serif" font-size="12">',
         f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<line x1="{pad}" y1="{py(0):.1f}" x2="{width - pad}" y2="{py(0):.1f}" '
+        f'<line x1="{pad}" y1="{py(reference):.1f}" x2="{width - pad}" '
+        f'y2="{py(reference):.1f}" '
         'stroke="#999" stroke-dasharray="4"/>',
         f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" '
         'stroke="black"/>',
         f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="black"/>',
         f'<text x="{width / 2}" y="{height - 12}" text-anchor="middle">CPU hours '
         f"(0 - {x_max:.2f})</text>",
-        f'<text x="12" y="{pad - 15}">levels a deal against normal ({lo:.2f} .. {hi:.2f}); '
-        "dashed: parity</text>",
+        f'<text x="12" y="{pad - 15}">levels a deal against {against} ({lo:.2f} .. {hi:.2f}); '
+        f"dashed: {reference_label}</text>",
     ]
     pts = []
     for r in curve:
