@@ -37,15 +37,6 @@ FIELDS = ("checkpoint", "deals", "cpu_hours", "rule", "level", "eval_deals", "ga
 FIELDS += ("deal_win", "normal_gain", "normal_gain_ci")
 
 
-def parse_seeds(text: str) -> list[int]:
-    """``0-19`` or ``1,2,5`` (or both)."""
-    out: list[int] = []
-    for part in text.split(","):
-        a, _, b = part.partition("-")
-        out += list(range(int(a), int(b or a) + 1))
-    return out
-
-
 def measured(level: str, rule: str, seeds: list[int], deals: int, jobs: int) -> dict[str, Any]:
     """``level``'s summary row against ``rule`` on deals 1..``deals`` of ``seeds``, both
     seatings."""
@@ -76,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
     with open(args.folder / "curve.csv") as f:
         trained = {int(r["checkpoint"]): r for r in csv.DictReader(f)}
     head = loader.configure(args.repo)
-    seeds = parse_seeds(args.seeds)
+    seeds = harness.parse_seeds(args.seeds)
     print(
         f"repo {head[:12]}, {len(snaps)} snapshots, bots {args.bots}, seeds {seeds[0]}.."
         f"{seeds[-1]}, deals 1..{args.deals}, both seatings",

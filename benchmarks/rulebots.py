@@ -62,18 +62,6 @@ from pakka.bots import Budget  # noqa: E402
 from pakka.games.guandan.bots.policy import Style  # noqa: E402
 
 
-def parse_seeds(text: str) -> list[int]:
-    """``0-19`` or ``1,2,5`` (or both) as a list of seeds."""
-    out = []
-    for part in text.split(","):
-        if "-" in part:
-            a, b = part.split("-")
-            out += list(range(int(a), int(b) + 1))
-        else:
-            out.append(int(part))
-    return out
-
-
 def parse_budget(text: str | None) -> Budget | None:
     """``hard``'s budget from ``--budget`` (:meth:`Budget.parse`; default: the kit's)."""
     return Budget.parse(text) if text else None
@@ -209,7 +197,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.endgame is not None:
         guandan_search.ENDGAME_CARDS = args.endgame
     settings = apply_settings(args.set)
-    seeds = parse_seeds(args.seeds)
+    seeds = harness.parse_seeds(args.seeds)
     budget = parse_budget(args.budget)
     try:
         style = Style.parse(args.style)

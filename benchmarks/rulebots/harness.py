@@ -176,6 +176,18 @@ SEEING: dict[str, type[GuandanSearch]] = {
 """The diagnostic levels that see some of the truth (the match hands it to them)."""
 
 
+def parse_seeds(text: str) -> list[int]:
+    """``0-19`` or ``1,2,5`` (or both) as a list of seeds."""
+    out = []
+    for part in text.split(","):
+        if "-" in part:
+            a, b = part.split("-")
+            out += list(range(int(a), int(b) + 1))
+        else:
+            out.append(int(part))
+    return out
+
+
 def pakka_bot(level: str, seed: int, budget: Budget | None) -> Any:
     """A pakka level (``random``, ``easy``, ``normal``, ``hard``), ``hard/N``, ``seeing``,
     ``seeing/N``, ``seeing-bombs``, ``seeing-partner``, or any of these with a bomb rule:
