@@ -6,7 +6,8 @@ plays every snapshot (or every ``--every``-th) as the ``learned`` level (``learn
 in ``benchmarks/rulebots/harness.py``) against each rule bot of ``--bots``, with ``normal``
 on the same deals as the reference, and writes the curve beside the run's own:
 ``curve-rulebots.csv`` (checkpoint, deals, CPU hours, rule bot, level gain a deal with its
-95 % interval clustered by seed, deals won) and ``curve-rulebots-<bot>.svg`` (the dashed
+95 % interval clustered by seed, deals won; a second run on the same deals measures only
+the snapshots not yet in it) and ``curve-rulebots-<bot>.svg`` (the dashed
 line is ``normal``'s gain on the same deals).  The rule bots' code is loaded at run time
 from ``--repo``, a git copy of AltmanD/guandan_mcc, as ``benchmarks/rulebots.py`` does.
 
@@ -33,8 +34,10 @@ from benchmarks.rulebots.harness import Task  # noqa: E402
 
 from pakka.bots.train import svg_curve  # noqa: E402
 
-FIELDS = ("checkpoint", "deals", "cpu_hours", "rule", "level", "eval_deals", "gain", "gain_ci")
-FIELDS += ("deal_win", "normal_gain", "normal_gain_ci")
+FIELDS = (
+    *("checkpoint", "deals", "cpu_hours", "rule", "level", "seeds", "eval_deals"),
+    *("gain", "gain_ci", "deal_win", "normal_gain", "normal_gain_ci"),
+)
 
 
 def measured(level: str, rule: str, seeds: list[int], deals: int, jobs: int) -> dict[str, Any]:
@@ -73,14 +76,26 @@ def main(argv: list[str] | None = None) -> None:
         f"{seeds[-1]}, deals 1..{args.deals}, both seatings",
         flush=True,
     )
+    # a run resumes: the rows already measured on the same deals are kept, not played again
+    out = args.folder / "curve-rulebots.csv"
+    deals_key = f"{args.seeds} x{args.deals}"
     rows: list[dict[str, Any]] = []
+    if out.exists():
+        with open(out) as f:
+            rows = [r for r in csv.DictReader(f) if r["seeds"] == deals_key]
     for rule in args.bots.split(","):
-        ref = measured("normal", rule, seeds, args.deals, args.jobs)
-        print(f"normal vs {rule}: {ref['gain']:+.3f} ± {ref['gain_ci']:.3f}", flush=True)
-        curve = []
+        curve = [r for r in rows if r["rule"] == rule]
+        done = {int(r["checkpoint"]) for r in curve}
+        if curve:
+            ref = {"gain": float(curve[0]["normal_gain"]), "gain_ci": curve[0]["normal_gain_ci"]}
+        else:
+            ref = measured("normal", rule, seeds, args.deals, args.jobs)
+        print(f"normal vs {rule}: {ref['gain']:+.3f} ± {float(ref['gain_ci']):.3f}", flush=True)
         for path in snaps:
             t0 = time.perf_counter()
             number = int(path.stem.split("-")[1])
+            if number in done:
+                continue
             got = measured(f"learned@{path}", rule, seeds, args.deals, args.jobs)
             at = trained.get(number, {})
             row = {
@@ -89,15 +104,17 @@ def main(argv: list[str] | None = None) -> None:
                 "cpu_hours": at.get("cpu_hours", ""),
                 "rule": rule,
                 "level": "learned (greedy)",
+                "seeds": deals_key,
                 "eval_deals": got["deals"],
                 "gain": round(got["gain"], 4),
                 "gain_ci": round(got["gain_ci"], 4),
                 "deal_win": round(got["deal_win"], 4),
-                "normal_gain": round(ref["gain"], 4),
-                "normal_gain_ci": round(ref["gain_ci"], 4),
+                "normal_gain": round(float(ref["gain"]), 4),
+                "normal_gain_ci": round(float(ref["gain_ci"]), 4),
             }
             rows.append(row)
             curve.append(row)
+            write_rows(out, rows)  # after each snapshot, so a stopped run keeps its rows
             print(
                 f"checkpoint {number} ({row['cpu_hours']} CPU h) vs {rule}: "
                 f"{row['gain']:+.3f} ± {row['gain_ci']:.3f} levels a deal, "
@@ -105,19 +122,26 @@ def main(argv: list[str] | None = None) -> None:
                 f"({time.perf_counter() - t0:.0f} s)",
                 flush=True,
             )
-        plot = [r for r in curve if r["cpu_hours"] != ""]
+        plot = sorted(
+            (r for r in curve if r["cpu_hours"] != ""), key=lambda r: int(r["checkpoint"])
+        )
         (args.folder / f"curve-rulebots-{rule}.svg").write_text(
             svg_curve(
                 plot,
                 against=rule,
-                reference=ref["gain"],
+                reference=float(ref["gain"]),
                 reference_label=f"normal against {rule}",
             )
         )
-    with open(args.folder / "curve-rulebots.csv", "w", newline="") as f:
+    write_rows(out, rows)
+
+
+def write_rows(path: Path, rows: list[dict[str, Any]]) -> None:
+    ordered = sorted(rows, key=lambda r: (r["rule"], int(r["checkpoint"])))
+    with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=FIELDS)
         w.writeheader()
-        w.writerows(rows)
+        w.writerows(ordered)
 
 
 if __name__ == "__main__":
