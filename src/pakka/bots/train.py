@@ -51,10 +51,10 @@ Needs PyTorch (``pip install 'pakka[train]'``; the suite and the players do not)
 ``checkpoint_minutes`` the run writes ``checkpoint.pt`` (network, optimiser, counters,
 replay buffer excluded), ``weights.npz`` (and a float16 copy kept as
 ``snapshots/weights-NNN.npz``, for curves measured afterwards, such as
-``benchmarks/learned_curve.py``'s against the Guandan rule bots), and one row of the learning curve (``curve.csv``:
-deals, samples, updates, CPU hours, the learned pair's level gain a deal and deal win rate
-against a ``normal`` pair on fixed evaluation seeds, both seatings) with its plot
-``curve.svg``.  A run given the same folder resumes from its checkpoint (with the
+``benchmarks/learned_curve.py``'s against the Guandan rule bots), and one row of the
+learning curve (``curve.csv``: deals, samples, updates, CPU hours, the learned pair's level
+gain a deal and deal win rate against a ``normal`` pair on fixed evaluation seeds, both
+seatings) with its plot ``curve.svg``.  A run given the same folder resumes from its checkpoint (with the
 checkpoint's own configuration; one written before ``target`` existed trains on
 ``"deal"`` targets).
 """
