@@ -678,13 +678,20 @@ LONG_SUMMARY = {
 Pentagrammi's five seats)."""
 
 
+def _styled_phone_page(server: str, browser: Any) -> tuple[Any, Any]:
+    """A Finnish phone page with the table's style sheet and modules loaded (the replay page
+    of no match: a blank to render parts of the table into)."""
+    context = browser.new_context(locale="fi-FI", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{server}/replay.html?id=none&match=1")
+    page.wait_for_load_state()
+    return context, page
+
+
 def test_a_summary_keeps_its_words_whole_on_a_phone(server: str, browser: Any) -> None:
     """On a phone a summary's columns all fit and no label is split inside a word (it read
     "Laskettav / at" while the columns fitted)."""
-    context = browser.new_context(locale="fi-FI", viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.goto(f"{server}/replay.html?id=none&match=1")  # (the page's style, any page)
-    page.wait_for_load_state()
+    context, page = _styled_phone_page(server, browser)
     box = page.evaluate_handle(
         """async (s) => {
             const { summaryTable } = await import('/table-parts.js');
@@ -711,10 +718,7 @@ def test_a_badge_with_cards_fits_a_phone_seat(server: str, browser: Any) -> None
     """A Guandan play badge ("kuninkaiden täyskäsi" and five cards as text) in a seat box on
     a phone: its cards go under its words, side by side, inside the box (they stood one a
     line beside the words, 124 px in a 120-px box, in CI's whole-deal run)."""
-    context = browser.new_context(locale="fi-FI", viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.goto(f"{server}/replay.html?id=none&match=1")  # (the page's style, any page)
-    page.wait_for_load_state()
+    context, page = _styled_phone_page(server, browser)
     found = page.evaluate(
         """async () => {
             const { cardsEl } = await import('/cards.js');
