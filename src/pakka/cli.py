@@ -275,6 +275,13 @@ def train(
         int, typer.Option(help="evaluation deals against normal: seeds (x2 seatings)")
     ] = 40,
     seed: Annotated[int, typer.Option(help="seed of a new run's self-play")] = 0,
+    players: Annotated[
+        int | None, typer.Option(help="a new run's table size (default: the game's)")
+    ] = None,
+    lr: Annotated[float, typer.Option(help="a new run's learning rate (Adam)")] = 1e-3,
+    weight_decay: Annotated[
+        float, typer.Option(help="a new run's weight decay (AdamW when above 0)")
+    ] = 0.0,
     target: Annotated[
         str,
         typer.Option(
@@ -306,10 +313,20 @@ def train(
         raise _fail(f"--target must be one of {', '.join(TARGETS)}, not {target!r}")
     if worlds is not None and target != "worlds":
         raise _fail("--worlds needs --target worlds")
+    if players is not None and players not in g.info.player_counts:
+        raise _fail(
+            f"--players: {g.name} is played by {g.info.min_players} to {g.info.max_players}, "
+            f"not {players}"
+        )
+    if lr <= 0 or weight_decay < 0:
+        raise _fail("--lr must be above 0 and --weight-decay 0 or more")
     folder = out or Path("train-runs") / g.name
     config = Config.for_target(
         target,
         game=g.name,
+        players=players,
+        lr=lr,
+        weight_decay=weight_decay,
         seed=seed,
         eval_seeds=eval_seeds,
         checkpoint_minutes=checkpoint_minutes,
@@ -325,11 +342,13 @@ def train(
         f"{trainer.cpu_seconds / 3600:.2f} CPU hours so far, {trainer.config.target} targets"
     )
 
+    unit = t(trainer.kit.review.unit, "en")
+
     def report(row: dict[str, Any]) -> None:
         typer.echo(
             f"\ncheckpoint {row['checkpoint']}: {row['deals']} deals, {row['cpu_hours']} CPU h, "
-            f"against normal {row['gain']:+.2f} ± {row['gain_ci']:.2f} levels a deal, "
-            f"{100 * row['win_rate']:.1f} % of deals"
+            f"against normal {row['gain']:+.2f} ± {row['gain_ci']:.2f} {unit} a deal, "
+            f"ahead in {100 * row['win_rate']:.1f} % of deals"
         )
 
     total = deals if deals is not None else None

@@ -4,6 +4,7 @@ legal moves (without PyTorch)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -236,8 +237,11 @@ def test_a_worlds_run_trains_and_resumes_on_worlds_targets(tmp_path: Path) -> No
     assert stored > 0 and (trainer.buf_y[:stored] <= 2).all()
     trainer.learn(stored)
     trainer.checkpoint()
-    resumed = Trainer(tmp_path, Config())  # a resumed run keeps its own configuration
-    assert resumed.config == config and resumed.deals == 1
+    # the run fills in its table size and the kit's value scale (a double win), and a
+    # resumed run keeps its own configuration
+    assert trainer.config == replace(config, players=4, reward_scale=3.0)
+    resumed = Trainer(tmp_path, Config())
+    assert resumed.config == trainer.config and resumed.deals == 1
     assert resumed.network().meta["target"] == "worlds" and resumed.network().meta["worlds"] == 2
     # each checkpoint's weights are kept, and play as the network did then
     resumed.checkpoint()

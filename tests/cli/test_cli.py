@@ -114,6 +114,10 @@ def test_train_says_what_it_needs(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "rollout, worlds, deal" in result.output
     result = runner.invoke(app, [*args, "--worlds", "8"])
     assert result.exit_code == 2 and "--worlds needs --target worlds" in result.output
+    result = runner.invoke(app, ["train", "anarchy", "--deals", "1", "--players", "9"])
+    assert result.exit_code == 2 and "anarchy is played by 3 to 5, not 9" in result.output
+    result = runner.invoke(app, [*args, "--lr", "0"])
+    assert result.exit_code == 2 and "--lr must be above 0" in result.output
     try:
         import torch  # noqa: F401
     except ImportError:

@@ -66,6 +66,10 @@ class BotKit:
     ``Budget.chain`` is set (:class:`pakka.bots.belief.WorldChain`)."""
     review: ReviewScale = ReviewScale()
     """How a review rates a decision of this game (default: :class:`ReviewScale`'s)."""
+    value_scale: float | None = None
+    """A large swing of ``value`` (Guandan: 3 levels, a double win): self-play training
+    (:mod:`pakka.bots.train`) divides its targets by it.  ``None``: measured from the
+    heuristic's own deals when a run starts."""
 
     @property
     def rollout_policy(self) -> Policy:

@@ -27,6 +27,7 @@ A game's shipped weights are ``src/pakka/games/<game>/learned.npz`` (with its mo
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from functools import cache
@@ -36,7 +37,7 @@ from typing import Any
 
 from pakka import plugins
 from pakka.bots.base import Bot, View
-from pakka.cards import BLACK_JOKER, JOKER_SUIT, SUITS
+from pakka.cards import BLACK_JOKER, JOKER_SUIT, SUITS, Card
 from pakka.engine import Action
 from pakka.errors import PakkaError
 
@@ -158,11 +159,27 @@ def _features(codec: Any) -> Any:
 
 
 def _cards(action: Action) -> Sequence[Any]:
-    cards = getattr(action, "cards", None)
-    if cards is not None:
-        return tuple(cards)
-    card = getattr(action, "card", None)
-    return () if card is None else (card,)
+    """The cards ``action`` spends: every field holding a card or a sequence of cards
+    (``Play.card``, ``cards``, Pentagrammi's ``left`` and ``right``)."""
+    kind = type(action)
+    names = _CARD_FIELDS.get(kind)
+    if names is None:  # a dataclass's fields; any other class: ``card`` and ``cards``
+        fields: tuple[dataclasses.Field[Any], ...] = (
+            dataclasses.fields(action) if dataclasses.is_dataclass(action) else ()
+        )
+        names = tuple(f.name for f in fields) or ("card", "cards")
+        _CARD_FIELDS[kind] = names
+    out: list[Any] = []
+    for name in names:
+        value = getattr(action, name, None)
+        if isinstance(value, Card):
+            out.append(value)
+        elif isinstance(value, tuple | list):
+            out.extend(c for c in value if isinstance(c, Card))
+    return out
+
+
+_CARD_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _kind(card: Any) -> int:
@@ -202,6 +219,17 @@ class LearnedBot(Bot):
         if hint is not None and len(actions) and rows[:, -1].any():
             self._hinted = int(rows[:, -1].argmax())
         obs = codec.observe(view)
+        seats = self.network.meta.get("players", "another number of")
+        if (
+            seats not in (len(view.players), "another number of")
+            or obs.shape[0] != self.network.obs_size
+            or rows.shape[1] != self.network.act_size
+        ):
+            raise PakkaError(
+                f"these {self.game_name} weights were trained for {seats} seats and fit no "
+                f"table of {len(view.players)}: train a network at this size "
+                f"(pakka train {self.game_name} --players {len(view.players)})"
+            )
         return actions, self.network.forward(obs, rows)
 
     def decide(self, view: View, legal_actions: Sequence[Action]) -> Action:

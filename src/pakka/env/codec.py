@@ -36,6 +36,9 @@ __all__ = [
     "pairwise_rewards",
 ]
 
+ONE_HOT_ACTIONS = 256
+"""Up to this many action indices, :meth:`Codec.action_features` is one-hot by default."""
+
 View = Observation[Any, Any, Any]
 """Any game's typed view (each codec reads its own game's)."""
 Mask = NDArray[np.int8]
@@ -252,6 +255,26 @@ class Codec(ABC):
             return seqs[tuple(int(i) for i in seq)]
         except KeyError:
             raise ValueError(f"indices {tuple(seq)} select no legal action") from None
+
+    def action_features(self) -> NDArray[np.float32]:
+        """One row of numbers per action index, for networks that score actions (the
+        ``learned`` level, :mod:`pakka.bots.learned`, adds the cards an action spends).
+
+        This default: the identity (each index its own column) when there are at most
+        :data:`ONE_HOT_ACTIONS` indices; otherwise which row of :meth:`action_table` the
+        index lies in (one-hot) and its place within that row's range (0..1).  A codec
+        whose indices carry more structure than that (Guandan's play classes) overrides it.
+        """
+        n = self.num_actions
+        if n <= ONE_HOT_ACTIONS:
+            return np.eye(n, dtype=np.float32)
+        blocks = self.action_table()
+        out = np.zeros((n, len(blocks) + 1), np.float32)
+        for b, (first, last, _) in enumerate(blocks):
+            out[first : last + 1, b] = 1.0
+            span = max(1, last - first)
+            out[first : last + 1, -1] = (np.arange(first, last + 1) - first) / span
+        return out
 
     def observe(self, obs: Any, pending: Sequence[int] = ()) -> Vector:
         w = self.layout.writer()

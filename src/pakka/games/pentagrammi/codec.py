@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+import numpy as np
+from numpy.typing import NDArray
+
 from pakka.cards import SUITS
 from pakka.engine import Action
 from pakka.env.codec import CARD53, Codec, ObsLayout, ObsWriter, card53
@@ -101,6 +104,19 @@ it (seat+1, the left neighbour), and so on round the table.  Play order goes two
         if isinstance(action, PassCards):
             return (PASS0 + 53 * card53(action.left) + card53(action.right),)
         raise TypeError(f"not a Pentagrammi action: {action!r}")
+
+    def action_features(self) -> NDArray[np.float32]:
+        """Play or pass (one-hot), then the card played or passed left and the card passed
+        right (53 one-hot columns each, ``card53`` order): the cards an action spends do not
+        tell which way each goes."""
+        out = np.zeros((self.num_actions, 2 + 2 * 53), np.float32)
+        out[:PASS0, 0] = 1.0
+        out[np.arange(PASS0), 2 + np.arange(PASS0)] = 1.0
+        idx = np.arange(53 * 53)
+        out[PASS0:, 1] = 1.0
+        out[PASS0 + idx, 2 + idx // 53] = 1.0
+        out[PASS0 + idx, 2 + 53 + idx % 53] = 1.0
+        return out
 
     def legal_sequences(
         self, obs: PentagrammiView, legal: Sequence[Action]

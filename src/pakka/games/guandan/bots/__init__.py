@@ -94,6 +94,7 @@ KIT = BotKit(
     review=ReviewScale(
         inaccuracy=0.3, mistake=0.8, unit="review_unit_levels", worlds=8, worlds_total=2400
     ),
+    value_scale=3.0,  # a double win: the unit of the learned level's targets
 )
 """Guandan's bots: the heuristic (``normal``, and the search's rollout policy), the level
 gain as the deal's value, hints, and the ``hard`` search with its budget."""
