@@ -1,21 +1,27 @@
-"""The learned network against ``normal`` in Guandan, deal by deal.  (Not a test.)
+"""A learned network against ``normal``, deal by deal, in the game it was trained for.
+(Not a test.)
 
-Deal 1 of seeds ``--first .. --first+--count-1`` in both seatings (the learned pair at
-0/2, then at 1/3, against a ``normal`` pair; :func:`pakka.bots.train.evaluate`): the mean
-level gain a deal with a 95 % interval over seeds, and the share of deals won.  Two ways
-to play the network:
+Deal 1 of seeds ``--first .. --first+--count-1`` from every side (Guandan: the learned pair
+at 0/2, then at 1/3, against a ``normal`` pair; a trick game: the network at each seat in
+turn against ``normal`` at the others; :func:`pakka.bots.train.evaluate`, at the table size
+of the weights' ``meta["players"]``): the mean value a deal (the kit's ``value``: Guandan's
+levels, the trick games' point margins) with a 95 % interval over seeds, and the share of
+deals above 0.  Ways to play (``--ways``):
 
 * ``greedy``: the ``learned`` level, the best-scored of every distinct legal play (weights
   trained with the heuristic's move as an input keep that move unless a play scores more
   than the weights' ``margin`` above it; ``--margin`` overrides it);
-* ``top3``: the best-scored of the heuristic's three favourite moves (the ``hard``
-  search's candidates, ``ranked_actions``): the network as a one-step critic of the
-  heuristic instead of a player of its own (how DanZero+ uses a network to prune).
+* ``top3`` (Guandan only): the best-scored of the heuristic's three favourite moves (the
+  ``hard`` search's candidates, ``ranked_actions``): the network as a one-step critic of
+  the heuristic instead of a player of its own (how DanZero+ uses a network to prune);
+* ``normal`` and ``random``, no network: the parity line and the floor on the same deals.
 
 Usage::
 
     python benchmarks/learned_vs_normal.py --weights src/pakka/games/guandan/learned.npz \\
         --first 91000 --count 100 --ways greedy,top3
+    python benchmarks/learned_vs_normal.py --weights benchmarks/train/pentagrammi/weights.npz \
+        --first 91000 --count 100 --ways greedy,normal,random
 """
 
 from __future__ import annotations
@@ -24,17 +30,21 @@ import argparse
 import time
 from collections.abc import Sequence
 
+from pakka.bots import kit_for
 from pakka.bots.base import Bot, PolicyBot, View
 from pakka.bots.learned import LearnedBot, Network, load
+from pakka.bots.random_bot import RandomBot
 from pakka.bots.train import evaluate
 from pakka.engine import Action
-from pakka.games.guandan.bots import KIT, ranked_actions
+from pakka.i18n import t
 
 
 class Top3(LearnedBot):
     """The network's favourite among the heuristic's three favourite moves."""
 
     def decide(self, view: View, legal_actions: Sequence[Action]) -> Action:
+        from pakka.games.guandan.bots import ranked_actions
+
         if len(legal_actions) == 1:
             return legal_actions[0]
         shortlist = ranked_actions(view, legal_actions, 3)
@@ -63,19 +73,29 @@ def main() -> None:
         net.meta["margin"] = args.margin
     print(f"weights {args.weights}: {net.meta}")
     seeds = range(args.first, args.first + args.count)
+    game = str(net.meta.get("game", "guandan"))
+    players = net.meta.get("players")
+    kit = kit_for(game)
+    unit = t(kit.review.unit, "en")
     for way in args.ways.split(","):
+        if way == "top3" and game != "guandan":
+            raise SystemExit("top3 uses the Guandan heuristic's shortlist: Guandan weights only")
         t0 = time.perf_counter()
 
         def bot(seed: int, way: str = way) -> Bot:
+            if way == "normal":
+                return PolicyBot(game, kit.policy, "normal", seed)
+            if way == "random":
+                return RandomBot(game, seed)
             cls = Top3 if way == "top3" else LearnedBot
-            return cls("guandan", seed, net)
+            return cls(game, seed, net)
 
         r = evaluate(
-            "guandan", bot, lambda seed: PolicyBot("guandan", KIT.policy, "normal", seed), seeds
+            game, bot, lambda seed: PolicyBot(game, kit.policy, "normal", seed), seeds, players
         )
         print(
-            f"{way}: {r['eval_deals']:.0f} deals, {r['gain']:+.3f} ± {r['gain_ci']:.3f} levels a "
-            f"deal, {100 * r['win_rate']:.1f} % of deals won ({time.perf_counter() - t0:.0f} s)",
+            f"{way}: {r['eval_deals']:.0f} deals, {r['gain']:+.3f} ± {r['gain_ci']:.3f} {unit} a "
+            f"deal, {100 * r['win_rate']:.1f} % of deals above 0 ({time.perf_counter() - t0:.0f} s)",
             flush=True,
         )
 

@@ -32,6 +32,10 @@ of the engine's `PassCards(left, right)`, one index per legal pass (the pair `JK
 the seat holds two jokers).  One step per engine action, so the codec is a bijection
 between legal engine actions and mask-enabled indices.
 
+**Action features.** `codec.action_features()` is a `(2862, 108)` float array: play or
+pass (one-hot), the card value played or passed left (53 one-hot columns), the card value
+passed right (53): a pass's two cards in the other order spend the same cards but differ.
+
 **Seats** in the observation are relative: row 0 is the observer, row 1 the seat after
 it (seat+1, the left neighbour), and so on round the table.  Play order goes two seats on."""
 
