@@ -272,7 +272,7 @@ def train(
         float, typer.Option(help="a checkpoint and a curve point this often")
     ] = 10.0,
     eval_seeds: Annotated[
-        int, typer.Option(help="evaluation deals against normal: seeds (x2 seatings)")
+        int, typer.Option(help="evaluation deals against normal: seeds (x each side: 2 in Guandan)")
     ] = 40,
     seed: Annotated[int, typer.Option(help="seed of a new run's self-play")] = 0,
     players: Annotated[

@@ -219,16 +219,17 @@ class LearnedBot(Bot):
         if hint is not None and len(actions) and rows[:, -1].any():
             self._hinted = int(rows[:, -1].argmax())
         obs = codec.observe(view)
-        seats = self.network.meta.get("players", "another number of")
+        trained, seats = self.network.meta.get("players"), len(view.players)
         if (
-            seats not in (len(view.players), "another number of")
+            (trained is not None and trained != seats)
             or obs.shape[0] != self.network.obs_size
             or rows.shape[1] != self.network.act_size
         ):
+            size = "another table" if trained is None else f"{trained} seats"
             raise PakkaError(
-                f"these {self.game_name} weights were trained for {seats} seats and fit no "
-                f"table of {len(view.players)}: train a network at this size "
-                f"(pakka train {self.game_name} --players {len(view.players)})"
+                f"these {self.game_name} weights were trained for {size} and fit no table "
+                f"of {seats}: train a network at this size "
+                f"(pakka train {self.game_name} --players {seats})"
             )
         return actions, self.network.forward(obs, rows)
 
