@@ -16,6 +16,9 @@ deals above 0.  Ways to play (``--ways``):
   the heuristic instead of a player of its own (how DanZero+ uses a network to prune);
 * ``normal`` and ``random``, no network: the parity line and the floor on the same deals.
 
+With ``normal`` among the ways, every other way is also compared with it seed by seed
+(the mean difference with its 95 % interval).
+
 Usage::
 
     python benchmarks/learned_vs_normal.py --weights src/pakka/games/guandan/learned.npz \\
@@ -27,6 +30,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from collections.abc import Sequence
 
@@ -77,6 +81,7 @@ def main() -> None:
     players = net.meta.get("players")
     kit = kit_for(game)
     unit = t(kit.review.unit, "en")
+    by_way: dict[str, list[float]] = {}
     for way in args.ways.split(","):
         if way == "top3" and game != "guandan":
             raise SystemExit("top3 uses the Guandan heuristic's shortlist: Guandan weights only")
@@ -90,14 +95,34 @@ def main() -> None:
             cls = Top3 if way == "top3" else LearnedBot
             return cls(game, seed, net)
 
+        per_seed = by_way[way] = []
         r = evaluate(
-            game, bot, lambda seed: PolicyBot(game, kit.policy, "normal", seed), seeds, players
+            game,
+            bot,
+            lambda seed: PolicyBot(game, kit.policy, "normal", seed),
+            seeds,
+            players,
+            per_seed,
         )
         print(
             f"{way}: {r['eval_deals']:.0f} deals, {r['gain']:+.3f} ± {r['gain_ci']:.3f} {unit} a "
             f"deal, {100 * r['win_rate']:.1f} % of deals above 0 ({time.perf_counter() - t0:.0f} s)",
             flush=True,
         )
+    if "normal" in by_way:
+        for way, values in by_way.items():
+            if way != "normal":
+                diff = [a - b for a, b in zip(values, by_way["normal"], strict=True)]
+                mean, ci = mean_ci(diff)
+                print(f"{way} - normal, seed by seed: {mean:+.3f} ± {ci:.3f} {unit} a deal")
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean and its 95 % interval's half-width (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1)) if n > 1 else 0.0
+    return mean, 1.96 * sd / math.sqrt(n)
 
 
 if __name__ == "__main__":

@@ -227,16 +227,18 @@ def evaluate(
     opponent: Callable[[int], Bot],
     seeds: range,
     players: int | None = None,
+    per_seed: list[float] | None = None,
 ) -> dict[str, float]:
     """Deal 1 of every seed, once for each of :func:`sides` (Guandan: ``make_bot``'s pair at
     seats 0/2, then at 1/3; a game without partnerships: ``make_bot`` at each seat in turn,
     ``opponent`` at every other): the mean value a deal for ``make_bot``'s side (the kit's
     ``value``; Guandan: levels) with a 95 % interval over seeds (sides averaged) and the
-    share of deals where that value is above 0."""
+    share of deals where that value is above 0.  ``per_seed`` (a list) receives each seed's
+    mean, for a comparison of two bots seed by seed."""
     game = plugins.get(game_name)
     kit = _kit(game_name)
     seats = len(game.new_match(players=players, seed=0).view(None).players)
-    per_seed: list[float] = []
+    per_seed = [] if per_seed is None else per_seed
     wins = deals = 0
     for seed in seeds:
         both = []
