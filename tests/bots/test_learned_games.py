@@ -206,3 +206,56 @@ def test_a_trick_game_trains_and_its_weights_play_at_their_table_size(
     view, legal = other.view(seat), other.legal_actions(seat)
     with pytest.raises(PakkaError, match=f"trained for {players} seats and fit no table of 4"):
         bot.act(view, legal)
+
+
+def sized_network(game_name: str, players: int, seed: int) -> Any:
+    """A random network for ``game_name`` at a table of ``players``, as training writes it."""
+    from tests.bots.test_learned import random_network
+
+    st = get(game_name).new_match(players=players, seed=0)
+    codec = codec_for(st.view(0), game_name)
+    obs = int(codec.observe(st.view(0)).shape[0])
+    net = random_network(obs, int(codec.action_features().shape[1]) + 54, seed)
+    net.meta["players"] = players
+    return net
+
+
+def test_shipped_weights_play_at_their_table_size_and_the_heuristic_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game ships ``learned.npz`` (trained at 4 seats) and ``learned-5.npz``: the level
+    plays each at its size, and at 3 seats, where it ships none, the heuristic's move."""
+    from pakka.bots import learned
+    from pakka.bots.train import export
+
+    game_name = "norlanninnakki"
+    nets = {4: sized_network(game_name, 4, 1), 5: sized_network(game_name, 5, 2)}
+    export(nets[4], tmp_path / "learned.npz")
+    export(nets[5], tmp_path / "learned-5.npz")
+    paths = [tmp_path / "learned.npz", tmp_path / "learned-5.npz"]
+    monkeypatch.setattr(learned, "shipped_weights", lambda name: paths)
+    learned._shipped.cache_clear()
+    try:
+        assert learned.weights_path(game_name, 4) == paths[0]
+        assert learned.weights_path(game_name, 5) == paths[1]
+        assert learned.weights_path(game_name, 3) is None
+        bot = bots.make(game_name, "learned", seed=3)
+        assert isinstance(bot, LearnedBot)
+        for players in (4, 5):
+            st = get(game_name).new_match(players=players, seed=7)
+            seat = sorted(st.to_act())[0]
+            view, legal = st.view(seat), st.legal_actions(seat)
+            actions, q = bot.scores(view, legal)
+            rows = action_inputs(codec_for(view, game_name), view, legal)[1]
+            expected = nets[players].forward(codec_for(view, game_name).observe(view), rows)
+            assert np.allclose(q, expected, atol=1e-2)  # (float32 → file → float32)
+        normal = bots.make(game_name, "normal", seed=3)
+        bot = bots.make(game_name, "learned", seed=3)
+
+        def visit(st: Any, seat: int) -> None:
+            view, legal = st.view(seat), st.legal_actions(seat)
+            assert bot.act(view, legal) == normal.act(view, legal)
+
+        play_normal(game_name, 8, visit, players=3)
+    finally:
+        learned._shipped.cache_clear()

@@ -22,7 +22,9 @@ were trained).  The first layer is split into its observation part and its actio
 one decision costs one observation product and one small product per candidate.
 
 A game's shipped weights are ``src/pakka/games/<game>/learned.npz`` (with its model card,
-``learned.md``); :func:`weights_path` finds them.
+``learned.md``), and ``learned-<players>.npz`` for other table sizes; :func:`weights_path`
+finds the ones for a table.  Weights trained at one size (``meta["players"]``) play only
+there: the level plays the heuristic at a size its game ships no weights for.
 """
 
 from __future__ import annotations
@@ -41,21 +43,40 @@ from pakka.cards import BLACK_JOKER, JOKER_SUIT, SUITS, Card
 from pakka.engine import Action
 from pakka.errors import PakkaError
 
-__all__ = ["LearnedBot", "Network", "action_inputs", "load", "weights_path"]
+__all__ = ["LearnedBot", "Network", "action_inputs", "load", "shipped_weights", "weights_path"]
 
 CARD_KINDS = 54
 
 
-def weights_path(game_name: str) -> Path | None:
-    """The weights shipped with game ``game_name`` (``games/<game>/learned.npz``), if any."""
+def shipped_weights(game_name: str) -> list[Path]:
+    """Every weights file game ``game_name`` ships: ``games/<game>/learned.npz`` first, then
+    ``learned-<players>.npz`` (weights for other table sizes), by name."""
     game = plugins.get(game_name)
     module = type(game).__module__.rsplit(".", 1)[0]
     try:
-        path = resources.files(module) / "learned.npz"
+        folder = Path(str(resources.files(module)))
     except (ModuleNotFoundError, TypeError):
-        return None
-    p = Path(str(path))
-    return p if p.is_file() else None
+        return []
+    if not folder.is_dir():
+        return []
+    sized = sorted(folder.glob("learned-*.npz"))
+    main = folder / "learned.npz"
+    return ([main] if main.is_file() else []) + sized
+
+
+def weights_path(game_name: str, players: int | None = None) -> Path | None:
+    """The weights game ``game_name`` ships for a table of ``players`` (weights trained at
+    that size, or whose ``meta`` names no size); ``None``: any it ships."""
+    for path in shipped_weights(game_name):
+        if players is None or _trained_for(path) in (None, players):
+            return path
+    return None
+
+
+@cache
+def _trained_for(path: Path) -> int | None:
+    players = load(path).meta.get("players")
+    return None if players is None else int(players)
 
 
 class Network:
@@ -103,11 +124,9 @@ def load(path: str | Path) -> Network:
 
 
 @cache
-def _shipped(game_name: str) -> Network:
-    path = weights_path(game_name)
-    if path is None:
-        raise PakkaError(f"{game_name} ships no learned weights (games/{game_name}/learned.npz)")
-    return load(path)
+def _shipped(game_name: str, players: int | None = None) -> Network | None:
+    path = weights_path(game_name, players)
+    return None if path is None else load(path)
 
 
 @cache
@@ -191,7 +210,12 @@ def _kind(card: Any) -> int:
 
 class LearnedBot(Bot):
     """Plays the legal action the network scores highest (ties: the first; with the
-    heuristic's move as an input, ties and anything within ``margin`` of it: that move)."""
+    heuristic's move as an input, ties and anything within ``margin`` of it: that move).
+
+    Given a ``network``, it plays those weights at every table (a table of another size
+    than they were trained for is an error).  Without one, it plays the weights the game
+    ships for the table's size (:func:`weights_path`), and the heuristic (``normal``) at
+    a table size it ships none for."""
 
     level = "learned"
 
@@ -199,15 +223,34 @@ class LearnedBot(Bot):
         self, game_name: str, seed: int | None = None, network: Network | None = None
     ) -> None:
         super().__init__(game_name, seed)
-        self.network = network or _shipped(plugins.get(game_name).name)
+        self.fixed = network is not None
+        shipped = network or _shipped(plugins.get(game_name).name)
+        if shipped is None:
+            raise PakkaError(
+                f"{game_name} ships no learned weights (games/{game_name}/learned.npz)"
+            )
+        self.network: Network = shipped
         self.margin = float(self.network.meta.get("margin", 0.0))
         """With ``meta["hint"]``: leave the heuristic's move only for a play scored more
         than this above it (``meta["margin"]``, chosen on evaluation deals after training)."""
         self._hinted: int | None = None
 
+    def _fit(self, view: View) -> bool:
+        """Shipped weights: take the ones for this table's size; ``False`` if there are none."""
+        if self.fixed:
+            return True
+        net = _shipped(self.game_name, len(view.players))
+        if net is None:
+            return False
+        if net is not self.network:
+            self.network = net
+            self.margin = float(net.meta.get("margin", 0.0))
+        return True
+
     def scores(self, view: View, legal: Sequence[Action]) -> tuple[list[Action], Any]:
         """The distinct legal actions and the network's score of each (weights trained with
         the heuristic's move as an input, ``meta["hint"]``, get it here too)."""
+        self._fit(view)
         codec = codec_for(view, self.game_name)
         hint = None
         self._hinted = None
@@ -236,6 +279,10 @@ class LearnedBot(Bot):
     def decide(self, view: View, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if not self._fit(view):  # no weights shipped for this table size: the heuristic
+            from pakka.bots import policy_for
+
+            return policy_for(self.game_name).choose(view, legal_actions, self.rng)
         actions, q = self.scores(view, legal_actions)
         if not actions:
             return legal_actions[0]
