@@ -259,3 +259,25 @@ def test_shipped_weights_play_at_their_table_size_and_the_heuristic_elsewhere(
         play_normal(game_name, 8, visit, players=3)
     finally:
         learned._shipped.cache_clear()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_norlanninnakki_ships_a_network_for_every_table_size(players: int) -> None:
+    """The shipped level plays its own network at 3, 4 and 5 seats (not the heuristic),
+    and only legal moves."""
+    from pakka.bots import learned
+
+    path = learned.weights_path("norlanninnakki", players)
+    assert path is not None and learned.load(path).meta["players"] == players
+    bot = bots.make("norlanninnakki", "learned", seed=1)
+    assert isinstance(bot, LearnedBot)
+    moves = [0]
+
+    def visit(st: Any, seat: int) -> None:
+        legal = st.legal_actions(seat)
+        assert bot.act(st.view(seat), legal) in legal
+        assert bot.network.meta["players"] == players
+        moves[0] += 1
+
+    play_normal("norlanninnakki", 9, visit, players=players)
+    assert moves[0] > 5
