@@ -188,6 +188,9 @@ def test_a_trick_game_trains_and_its_weights_play_at_their_table_size(
     trainer.checkpoint()
     resumed = Trainer(tmp_path, Config())  # keeps its own game, size and scale
     assert resumed.config == trainer.config and resumed.deals == 2
+    # the curve is drawn in the game's unit, its dashed line at `normal`'s own gain
+    assert trainer.parity is not None and resumed.parity == trainer.parity
+    assert "points a deal against normal" in (tmp_path / "curve.svg").read_text()
     net = load(tmp_path / "weights.npz")
     assert net.meta["players"] == players and net.meta["game"] == game_name
 

@@ -84,6 +84,7 @@ from pakka.bots.kit import BotKit
 from pakka.bots.learned import LearnedBot, Network, action_inputs, codec_for
 from pakka.bots.search import PimcBot
 from pakka.engine import State
+from pakka.i18n import t
 
 __all__ = ["Config", "Trainer", "evaluate", "export", "label_targets", "svg_curve"]
 
@@ -349,6 +350,9 @@ class Trainer:
         self.deals = self.samples = self.updates = 0
         self.cpu_seconds = 0.0
         self.curve: list[dict[str, Any]] = []
+        self.parity: float | None = None
+        """``normal``'s own gain on the evaluation deals (the curve's dashed line; the
+        kit's value is not always zero-sum: Guandan's parity is +0.10)."""
         self.match_seed = cfg.seed * 1_000_003
         if state is not None:
             self.model.load_state_dict(state["model"])
@@ -357,6 +361,7 @@ class Trainer:
             self.cpu_seconds = float(state["cpu_seconds"])
             self.curve = list(state["curve"])
             self.match_seed = int(state["match_seed"])
+            self.parity = state.get("parity")
         self.rng = random.Random(cfg.seed * 7919 + self.deals)
         self.np_rng = np.random.default_rng(cfg.seed * 7919 + self.deals)
         self.searcher.rng = self.rng  # its worlds (``"worlds"``) from the run's one stream
@@ -520,13 +525,16 @@ class Trainer:
         torch = _torch()
         cfg = self.config
         net = self.network()
+        seeds = range(cfg.eval_first, cfg.eval_first + cfg.eval_seeds)
+
+        def opponent(seed: int) -> Bot:
+            return PolicyBot(cfg.game, self.kit.policy, "normal", seed)
+
         result = evaluate(
-            cfg.game,
-            lambda seed: LearnedBot(cfg.game, seed, net),
-            lambda seed: PolicyBot(cfg.game, self.kit.policy, "normal", seed),
-            range(cfg.eval_first, cfg.eval_first + cfg.eval_seeds),
-            cfg.players,
+            cfg.game, lambda seed: LearnedBot(cfg.game, seed, net), opponent, seeds, cfg.players
         )
+        if self.parity is None:  # once a run: `normal` itself on the same deals
+            self.parity = evaluate(cfg.game, opponent, opponent, seeds, cfg.players)["gain"]
         row = {
             "checkpoint": len(self.curve),
             "deals": self.deals,
@@ -544,6 +552,7 @@ class Trainer:
             "cpu_seconds": self.cpu_seconds,
             "curve": self.curve,
             "match_seed": self.match_seed,
+            "parity": self.parity,
         }
         tmp = self.folder / "checkpoint.pt.tmp"
         torch.save(state, tmp)
@@ -552,7 +561,9 @@ class Trainer:
         # every checkpoint's weights, for curves measured afterwards (against other bots)
         export(net, self.folder / "snapshots" / f"weights-{row['checkpoint']:03d}.npz", half=True)
         write_curve(self.curve, self.folder / "curve.csv")
-        (self.folder / "curve.svg").write_text(svg_curve(self.curve))
+        (self.folder / "curve.svg").write_text(
+            svg_curve(self.curve, reference=self.parity, unit=t(self.kit.review.unit, "en"))
+        )
         return row
 
     def run(
@@ -698,10 +709,12 @@ def svg_curve(
     against: str = "normal",
     reference: float = 0.0,
     reference_label: str = "parity",
+    unit: str = "levels",
 ) -> str:
-    """The learning curve as a small SVG (no plotting library): the level gain a deal
-    against ``against`` (with its 95 % interval) by CPU hours, and a dashed line at
-    ``reference`` (zero: parity; against another bot, say, ``normal``'s gain there).
+    """The learning curve as a small SVG (no plotting library): the gain a deal (in
+    ``unit``: Guandan's levels, a trick game's points) against ``against`` (with its 95 %
+    interval) by CPU hours, and a dashed line at ``reference`` (parity: ``against``'s own
+    gain on the same deals; against another bot, say, ``normal``'s gain there).
 
     >>> svg_curve([{"cpu_hours": 0, "gain": -1, "gain_ci": 0.5}]).startswith("<svg")
     True
@@ -730,7 +743,7 @@ def svg_curve(
         f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="black"/>',
         f'<text x="{width / 2}" y="{height - 12}" text-anchor="middle">CPU hours '
         f"(0 - {x_max:.2f})</text>",
-        f'<text x="12" y="{pad - 15}">levels a deal against {against} ({lo:.2f} .. {hi:.2f}); '
+        f'<text x="12" y="{pad - 15}">{unit} a deal against {against} ({lo:.2f} .. {hi:.2f}); '
         f"dashed: {reference_label}</text>",
     ]
     pts = []
