@@ -248,7 +248,7 @@ def test_shipped_weights_play_at_their_table_size_and_the_heuristic_elsewhere(
             st = get(game_name).new_match(players=players, seed=7)
             seat = sorted(st.to_act())[0]
             view, legal = st.view(seat), st.legal_actions(seat)
-            actions, q = bot.scores(view, legal)
+            _, q = bot.scores(view, legal)
             rows = action_inputs(codec_for(view, game_name), view, legal)[1]
             expected = nets[players].forward(codec_for(view, game_name).observe(view), rows)
             assert np.allclose(q, expected, atol=1e-2)  # (float32 → file → float32)
