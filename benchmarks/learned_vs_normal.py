@@ -30,7 +30,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections.abc import Sequence
 
@@ -38,7 +37,7 @@ from pakka.bots import kit_for
 from pakka.bots.base import Bot, PolicyBot, View
 from pakka.bots.learned import LearnedBot, Network, load
 from pakka.bots.random_bot import RandomBot
-from pakka.bots.train import evaluate
+from pakka.bots.train import evaluate, mean_ci
 from pakka.engine import Action
 from pakka.i18n import t
 
@@ -115,14 +114,6 @@ def main() -> None:
                 diff = [a - b for a, b in zip(values, by_way["normal"], strict=True)]
                 mean, ci = mean_ci(diff)
                 print(f"{way} - normal, seed by seed: {mean:+.3f} ± {ci:.3f} {unit} a deal")
-
-
-def mean_ci(values: list[float]) -> tuple[float, float]:
-    """The mean and its 95 % interval's half-width (normal approximation)."""
-    n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1)) if n > 1 else 0.0
-    return mean, 1.96 * sd / math.sqrt(n)
 
 
 if __name__ == "__main__":

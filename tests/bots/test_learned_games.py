@@ -27,8 +27,8 @@ def test_every_action_index_has_its_own_feature_row(game_name: str) -> None:
     """With the cards an action spends, the features are all the network knows of it: two
     indices with the same row would be the same action to it."""
     st = get(game_name).new_match(seed=0)
-    feats = codec_for(st.view(0), game_name).action_features()
     codec = codec_for(st.view(0), game_name)
+    feats = codec.action_features()
     assert feats.shape[0] == codec.num_actions and feats.dtype == np.float32
     assert len(np.unique(feats, axis=0)) == codec.num_actions
 
@@ -58,7 +58,7 @@ def test_a_pentagrammi_pass_says_which_card_goes_which_way() -> None:
     codec = codec_for(view, "pentagrammi")
     a = next(x for x in legal if isinstance(x, PassCards) and x.left != x.right)
     b = PassCards(left=a.right, right=a.left)
-    assert b in legal and _cards(a) == [a.left, a.right]
+    assert b in legal and list(_cards(a)) == [a.left, a.right]
     actions, rows = action_inputs(codec, view, legal)
     ra, rb = rows[actions.index(a)], rows[actions.index(b)]
     width = codec.action_features().shape[1]
@@ -81,6 +81,16 @@ def play_normal(game_name: str, seed: int, visit: Any, players: int | None = Non
             st.apply_unchecked(s, policy.choose(st.view(s), legal, rng))
 
 
+SPENDS = {
+    "PlayCard": lambda a: 1,
+    "PassCards": lambda a: 2 if hasattr(a, "left") else len(a.cards),
+    "Discard": lambda a: len(a.cards),
+    "Bid": lambda a: 0,
+    "ChooseContract": lambda a: 0,
+}
+"""How many cards each kind of action of the trick games spends."""
+
+
 def held(game_name: str, view: Any) -> list[Any]:
     """The cards the seat may spend: its hand (Norlanninnakki's dealer: and the turned
     trump while the dealer holds it)."""
@@ -94,8 +104,8 @@ def held(game_name: str, view: Any) -> list[Any]:
 @pytest.mark.parametrize("game_name", TRICK_GAMES)
 def test_the_inputs_hold_the_cards_each_action_spends(game_name: str) -> None:
     """Every row's card columns count the cards its action names, and those are cards the
-    seat holds: a play its card, a pass its cards, a bid none."""
-    seen: Counter[int] = Counter()
+    seat holds: a play its card, a pass or a discard its cards, a bid or a contract none."""
+    seen: Counter[str] = Counter()
 
     def visit(st: Any, seat: int) -> None:
         view, legal = st.view(seat), st.legal_actions(seat)
@@ -107,11 +117,13 @@ def test_the_inputs_hold_the_cards_each_action_spends(game_name: str) -> None:
             cards = _cards(action)
             assert not Counter(cards) - hand, (action, view.hand)
             assert row[width : width + 54].sum() == len(cards)
-            seen[len(cards)] += 1
+            kind = type(action).__name__
+            assert len(cards) == SPENDS[kind](action), action
+            seen[kind] += 1
 
     for seed in (1, 2):
         play_normal(game_name, seed, visit)
-    assert seen[1] and sum(seen.values()) > seen[1]  # plays of one card, and more
+    assert seen["PlayCard"] and len(seen) > 1  # plays, and decisions of another kind
 
 
 def mid_deal(game_name: str, seed: int) -> tuple[Any, int]:

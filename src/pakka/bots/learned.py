@@ -29,7 +29,6 @@ there: the level plays the heuristic at a size its game ships no weights for.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Sequence
 from functools import cache
@@ -39,7 +38,7 @@ from typing import Any
 
 from pakka import plugins
 from pakka.bots.base import Bot, View
-from pakka.cards import BLACK_JOKER, JOKER_SUIT, SUITS, Card
+from pakka.cards import BLACK_JOKER, JOKER_SUIT, SUITS
 from pakka.engine import Action
 from pakka.errors import PakkaError
 
@@ -68,15 +67,9 @@ def weights_path(game_name: str, players: int | None = None) -> Path | None:
     """The weights game ``game_name`` ships for a table of ``players`` (weights trained at
     that size, or whose ``meta`` names no size); ``None``: any it ships."""
     for path in shipped_weights(game_name):
-        if players is None or _trained_for(path) in (None, players):
+        if players is None or _loaded(path).meta.get("players") in (None, players):
             return path
     return None
-
-
-@cache
-def _trained_for(path: Path) -> int | None:
-    players = load(path).meta.get("players")
-    return None if players is None else int(players)
 
 
 class Network:
@@ -124,9 +117,15 @@ def load(path: str | Path) -> Network:
 
 
 @cache
+def _loaded(path: Path) -> Network:
+    """A shipped file, read once."""
+    return load(path)
+
+
+@cache
 def _shipped(game_name: str, players: int | None = None) -> Network | None:
     path = weights_path(game_name, players)
-    return None if path is None else load(path)
+    return None if path is None else _loaded(path)
 
 
 @cache
@@ -178,27 +177,13 @@ def _features(codec: Any) -> Any:
 
 
 def _cards(action: Action) -> Sequence[Any]:
-    """The cards ``action`` spends: every field holding a card or a sequence of cards
-    (``Play.card``, ``cards``, Pentagrammi's ``left`` and ``right``)."""
-    kind = type(action)
-    names = _CARD_FIELDS.get(kind)
-    if names is None:  # a dataclass's fields; any other class: ``card`` and ``cards``
-        fields: tuple[dataclasses.Field[Any], ...] = (
-            dataclasses.fields(action) if dataclasses.is_dataclass(action) else ()
-        )
-        names = tuple(f.name for f in fields) or ("card", "cards")
-        _CARD_FIELDS[kind] = names
-    out: list[Any] = []
-    for name in names:
-        value = getattr(action, name, None)
-        if isinstance(value, Card):
-            out.append(value)
-        elif isinstance(value, tuple | list):
-            out.extend(c for c in value if isinstance(c, Card))
-    return out
-
-
-_CARD_FIELDS: dict[type, tuple[str, ...]] = {}
+    """The cards ``action`` spends: its ``cards`` (a pass, a discard, a combination; every
+    game's multi-card action has them) or its ``card`` (a play)."""
+    cards = getattr(action, "cards", None)
+    if cards is not None:
+        return tuple(cards)
+    card = getattr(action, "card", None)
+    return () if card is None else (card,)
 
 
 def _kind(card: Any) -> int:

@@ -59,11 +59,11 @@ Needs PyTorch (``pip install 'pakka[train]'``; the suite and the players do not)
 replay buffer excluded), ``weights.npz`` (and a float16 copy kept as
 ``snapshots/weights-NNN.npz``, for curves measured afterwards, such as
 ``benchmarks/learned_curve.py``'s against the Guandan rule bots), and one row of the
-learning curve (``curve.csv``: deals, samples, updates, CPU hours, the learned pair's level
-gain a deal and deal win rate against a ``normal`` pair on fixed evaluation seeds, both
-seatings) with its plot ``curve.svg``.  A run given the same folder resumes from its checkpoint (with the
-checkpoint's own configuration; one written before ``target`` existed trains on
-``"deal"`` targets).
+learning curve (``curve.csv``: deals, samples, updates, CPU hours, the network's gain a
+deal in the kit's value and its share of deals above 0 against ``normal`` on fixed
+evaluation seeds, from every side: :func:`evaluate`) with its plot ``curve.svg``.  A run
+given the same folder resumes from its checkpoint (with the checkpoint's own
+configuration; one written before ``target`` existed trains on ``"deal"`` targets).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -83,10 +83,20 @@ from pakka.bots.base import Bot, PolicyBot
 from pakka.bots.kit import BotKit
 from pakka.bots.learned import LearnedBot, Network, action_inputs, codec_for
 from pakka.bots.search import PimcBot
-from pakka.engine import State
+from pakka.engine import Action, State
 from pakka.i18n import t
 
-__all__ = ["Config", "Trainer", "evaluate", "export", "label_targets", "svg_curve"]
+__all__ = [
+    "Config",
+    "Trainer",
+    "evaluate",
+    "export",
+    "finish_deal",
+    "label_targets",
+    "mean_ci",
+    "svg_curve",
+    "value_scale",
+]
 
 TARGETS = ("rollout", "worlds", "deal")
 """The kinds of training target (``Config.target``; see the module)."""
@@ -152,7 +162,8 @@ class Config:
     seed: int = 0
     eval_seeds: int = 40
     eval_first: int = 90_000
-    """Evaluation deals: deal 1 of these seeds, both seatings, never used for training."""
+    """Evaluation deals: deal 1 of these seeds from every side (:func:`sides`), never used
+    for training."""
     checkpoint_minutes: float = 10.0
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -238,8 +249,8 @@ def evaluate(
     mean, for a comparison of two bots seed by seed."""
     game = plugins.get(game_name)
     kit = _kit(game_name)
-    seats = len(game.new_match(players=players, seed=0).view(None).players)
-    per_seed = [] if per_seed is None else per_seed
+    seats = players or game.info.default_players
+    means: list[float] = []
     wins = deals = 0
     for seed in seeds:
         both = []
@@ -249,25 +260,50 @@ def evaluate(
                 make_bot(seed * 10 + s) if s in side else opponent(seed * 10 + s)
                 for s in range(seats)
             ]
-            start = st.deal_number()
-            while st.deal_number() == start and not st.is_over():
-                for s in sorted(st.to_act()):
-                    legal = st.legal_actions(s)
-                    st.apply_unchecked(s, bots[s].act(st.view(s), legal))
+            finish_deal(st, _seated(bots))
             v = kit.value(st, side[0])
             both.append(v)
             wins += v > 0
             deals += 1
-        per_seed.append(sum(both) / len(both))
-    n = len(per_seed)
-    mean = sum(per_seed) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in per_seed) / (n - 1)) if n > 1 else 0.0
+        means.append(sum(both) / len(both))
+    if per_seed is not None:
+        per_seed.extend(means)
+    gain, gain_ci = mean_ci(means)
     return {
         "eval_deals": deals,
-        "gain": mean,
-        "gain_ci": 1.96 * sd / math.sqrt(n) if n else 0.0,
+        "gain": gain,
+        "gain_ci": gain_ci,
         "win_rate": wins / deals if deals else 0.0,
     }
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95 % interval (normal
+    approximation; 0 for fewer than two values, so a one-seed curve still draws).
+
+    >>> [round(x, 3) for x in mean_ci([1.0, 3.0])]  # sd 1.414, n 2: 1.96 x 1.414 / 1.414
+    [2.0, 1.96]
+    """
+    n = len(values)
+    if not n:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1)) if n > 1 else 0.0
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
+def _seated(bots: Sequence[Bot]) -> Callable[[int, Any, Any], Action]:
+    """``choose`` for :func:`finish_deal`: each seat's own bot acts."""
+    return lambda seat, view, legal: bots[seat].act(view, legal)
+
+
+def finish_deal(state: State[Any, Any], choose: Callable[[int, Any, Any], Action]) -> None:
+    """Play ``state``'s current deal to its end (or the match's), every seat's action
+    from ``choose(seat, view, legal_actions)``."""
+    start = state.deal_number()
+    while state.deal_number() == start and not state.is_over():
+        for s in sorted(state.to_act()):
+            state.apply_unchecked(s, choose(s, state.view(s), state.legal_actions(s)))
 
 
 def _kit(game_name: str) -> BotKit:
@@ -283,19 +319,15 @@ def value_scale(
     ``|value|`` over every seat at the end of deal 1 of ``deals`` seeds of ``normal``
     self-play, rounded to two significant figures, at least a millionth (measured on 4
     December 2026: Anarchy 22, Pentagrammi 5.8, Norlanninnakki 2.7, Guandan 3.2, whose kit
-    sets 3.0, a double win, instead).  Targets divided by it mostly lie in [-1, 1], where the network's
-    initial outputs and learning rate fit."""
+    sets 3.0, a double win, instead).  Targets divided by it mostly lie in [-1, 1], where
+    the network's initial outputs and learning rate fit."""
     game = plugins.get(game_name)
     kit = _kit(game_name)
     rng = random.Random(first)
     values: list[float] = []
     for seed in range(first, first + deals):
         st = game.new_match(players=players, seed=seed)
-        start = st.deal_number()
-        while st.deal_number() == start and not st.is_over():
-            for s in sorted(st.to_act()):
-                legal = st.legal_actions(s)
-                st.apply_unchecked(s, kit.policy.choose(st.view(s), legal, rng))
+        finish_deal(st, lambda s, view, legal: kit.policy.choose(view, legal, rng))
         values += [abs(kit.value(st, s)) for s in range(len(st.view(None).players))]
     values.sort()
     high = values[min(len(values) - 1, int(0.9 * len(values)))]
